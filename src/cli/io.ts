@@ -1,0 +1,17 @@
+/** Where the CLI reads its context from and writes to; tests pass their own. */
+export interface CliIo {
+  stdout: { write(chunk: string): unknown; isTTY?: boolean };
+  stderr: { write(chunk: string): unknown; isTTY?: boolean };
+  cwd: string;
+  env: Record<string, string | undefined>;
+}
+
+/** Exit codes: 0 done, 1 a bug in this tool, 2 bad input or bad usage (the message says which). */
+export const EXIT_OK = 0;
+export const EXIT_INTERNAL = 1;
+export const EXIT_BAD_INPUT = 2;
+
+/** An error the user can fix (bad flag value, unwritable output). Printed as one line; exit code 2. */
+export class UsageError extends Error {
+  override readonly name = "UsageError";
+}

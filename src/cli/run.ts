@@ -1,0 +1,57 @@
+import { Command, CommanderError, Option } from "commander";
+import { SessionReadError } from "../read/errors.js";
+import { UnknownEntryError } from "../tree/build-tree.js";
+import { TOOL_VERSION } from "../version.js";
+import { REPORT_FORMATS, type ReportOptions, reportCommand } from "./commands/report.js";
+import { type CliIo, EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_OK, UsageError } from "./io.js";
+
+function buildProgram(io: CliIo): Command {
+  const program = new Command()
+    .name("pi-report")
+    .description("Turn a Pi coding-agent session file into a report you can share, attach or archive.")
+    .version(TOOL_VERSION, "-V, --version")
+    .argument("<session>", "the session file (.jsonl)")
+    .addOption(new Option("-f, --format <format>", "what to write").choices(REPORT_FORMATS).default("json"))
+    .option("-o, --output <file>", "write the report to this file instead of standard output")
+    .option("--leaf <id>", "show the branch that ends at this entry instead of the last entry")
+    .showHelpAfterError("(run pi-report --help for usage)")
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+    })
+    .action(async (session: string, options: ReportOptions) => {
+      await reportCommand(session, options, io);
+    });
+  return program;
+}
+
+/**
+ * Runs the CLI and returns its exit code. Errors the user can act on are one line on stderr with code 2;
+ * anything else is a bug in this tool: one line and code 1 (the stack only with PI_REPORT_DEBUG=1).
+ */
+export async function run(argv: readonly string[], io: CliIo): Promise<number> {
+  try {
+    await buildProgram(io).parseAsync([...argv], { from: "user" });
+    return EXIT_OK;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Help and --version end through here too, with exit code 0.
+      return error.exitCode === 0 ? EXIT_OK : EXIT_BAD_INPUT;
+    }
+    if (error instanceof SessionReadError || error instanceof UsageError) {
+      io.stderr.write(`pi-report: ${error.message}\n`);
+      return EXIT_BAD_INPUT;
+    }
+    if (error instanceof UnknownEntryError) {
+      io.stderr.write(`pi-report: --leaf: ${error.message}; the JSON report lists every branch tip's id.\n`);
+      return EXIT_BAD_INPUT;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    io.stderr.write(
+      `pi-report: internal error: ${message} (please report it; PI_REPORT_DEBUG=1 shows where)\n`,
+    );
+    if (io.env.PI_REPORT_DEBUG && error instanceof Error && error.stack) io.stderr.write(`${error.stack}\n`);
+    return EXIT_INTERNAL;
+  }
+}

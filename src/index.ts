@@ -1,0 +1,39 @@
+/**
+ * pi-session-report as a library: the same stages the CLI runs, as typed functions.
+ *
+ * read -> migrate -> type entries -> tree -> usage -> context per branch -> report.
+ * `analyzeFile` / `analyzeSession` run them all; each stage is exported for programs that need one.
+ */
+
+export { type BranchContext, buildContext } from "./context/build-context.js";
+export type { ContextMessage, ContextMessageBody } from "./context/context-message.js";
+export { CURRENT_VERSION, type MigratedSession, migrateSession } from "./migrate/migrate-session.js";
+export { type Session, typeEntries } from "./migrate/type-entries.js";
+export {
+  type AnalyzeOptions,
+  analyzeFile,
+  analyzeSession,
+  type BranchAnalysis,
+  type SessionAnalysis,
+} from "./pipeline.js";
+export { SessionReadError, type SessionReadErrorCode } from "./read/errors.js";
+export { parseSessionBytes } from "./read/parse-session-text.js";
+export type { Problem, ProblemKind } from "./read/problem.js";
+export type { RawSession } from "./read/raw-session.js";
+export { readSessionFile } from "./read/read-session-file.js";
+export {
+  buildJsonReport,
+  JSON_SCHEMA_VERSION,
+  type JsonBranch,
+  type JsonReport,
+} from "./report/json-report.js";
+export type * from "./schema/content.js";
+export type * from "./schema/entry.js";
+export type { SessionHeader } from "./schema/header.js";
+export type * from "./schema/message.js";
+export { buildTree, pathTo, type SessionTree, UnknownEntryError } from "./tree/build-tree.js";
+export { collectUsage, type UsageItem, type UsageSource } from "./usage/collect-usage.js";
+export { breakDown, type ModelTotals, type UsageBreakdown } from "./usage/summarize-usage.js";
+export { toUsage } from "./usage/to-usage.js";
+export { addToTotals, emptyTotals, type Totals } from "./usage/totals.js";
+export { addUsage, emptyUsage, type Usage } from "./usage/usage.js";

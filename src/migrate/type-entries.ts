@@ -1,0 +1,84 @@
+import type { Problem } from "../read/problem.js";
+import { type EntryBody, parseEntryBody, type SessionEntry } from "../schema/entry.js";
+import { type SessionHeader, SessionHeaderSchema } from "../schema/header.js";
+import type { MigratedSession } from "./migrate-session.js";
+
+/** A session read, migrated and typed: what every later stage works from. */
+export interface Session {
+  header: SessionHeader;
+  /** The version the file was written in (1, 2 or 3); entries are always v3 here. */
+  inputVersion: number;
+  /** Every entry recovered, in file order. */
+  entries: SessionEntry[];
+  /** Everything the reader could not take at face value, in line order as found. */
+  problems: Problem[];
+}
+
+/**
+ * Validates each migrated record against the schema of its type. Nothing is dropped: an entry of an
+ * unknown type, or with the wrong shape for its type, becomes an `other` entry and a problem.
+ */
+export function typeEntries(migrated: MigratedSession): Session {
+  const problems = [...migrated.problems];
+  const header = typeHeader(migrated.header, migrated.headerLine, problems);
+  const entries = migrated.records.map((record, index): SessionEntry => {
+    const body = parseEntryBody(record.value);
+    noteBodyProblems(body, record.line, problems);
+    const { id, parentId, timestamp } = record.value;
+    return {
+      index,
+      line: record.line,
+      // migrateSession guarantees a string id and a string-or-null parentId.
+      id: id as string,
+      parentId: (parentId as string | null | undefined) ?? null,
+      timestamp: typeof timestamp === "string" ? timestamp : undefined,
+      body,
+    };
+  });
+  return { header, inputVersion: migrated.inputVersion, entries, problems };
+}
+
+function noteBodyProblems(body: EntryBody, line: number, problems: Problem[]): void {
+  if (body.type === "other") {
+    const unknownType = typeof body.storedType === "string" && body.reason.startsWith("unknown");
+    problems.push({
+      line,
+      kind: unknownType ? "note" : "invalid",
+      message: `line ${line}: ${body.reason}; kept and shown as stored`,
+    });
+    return;
+  }
+  if (body.type === "message" && body.message.role === "other") {
+    problems.push({
+      line,
+      kind: "invalid",
+      message: `line ${line}: ${body.message.reason}; kept and shown as stored`,
+    });
+    return;
+  }
+  if (body.type === "compaction" && "firstKeptEntryIndex" in body && body.firstKeptEntryId === undefined) {
+    problems.push({
+      line,
+      kind: "note",
+      message: `line ${line}: compaction has firstKeptEntryIndex, which only version 1 files use; ignored as Pi does`,
+    });
+  }
+}
+
+/** Keeps every header field; one of the wrong type is reported and left out of the typed header. */
+function typeHeader(raw: Record<string, unknown>, line: number, problems: Problem[]): SessionHeader {
+  const parsed = SessionHeaderSchema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const header: Record<string, unknown> = { ...raw };
+  for (const [key, schema] of Object.entries(SessionHeaderSchema.shape)) {
+    if (key in header && !schema.safeParse(header[key]).success) {
+      problems.push({
+        line,
+        kind: "invalid",
+        message: `line ${line}: the header's ${key} ${JSON.stringify(header[key])} has the wrong type; ignored`,
+      });
+      delete header[key];
+    }
+  }
+  return SessionHeaderSchema.parse({ ...header, type: "session" });
+}

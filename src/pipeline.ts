@@ -1,0 +1,90 @@
+import { type BranchContext, buildContext } from "./context/build-context.js";
+import { migrateSession } from "./migrate/migrate-session.js";
+import { type Session, typeEntries } from "./migrate/type-entries.js";
+import { type Problem, sortProblems } from "./read/problem.js";
+import type { RawSession } from "./read/raw-session.js";
+import { readSessionFile } from "./read/read-session-file.js";
+import { buildTree, pathTo, type SessionTree } from "./tree/build-tree.js";
+import { collectUsage, type UsageItem } from "./usage/collect-usage.js";
+import { breakDown, itemsByEntry, itemsOnPath, type UsageBreakdown } from "./usage/summarize-usage.js";
+
+/** Options that change what a session is read as. */
+export interface AnalyzeOptions {
+  /** Treat this entry as the leaf (the active branch ends here) instead of the last entry in the file. */
+  leafId?: string;
+}
+
+/** One branch: the path from a root to a tip, what the model had there, and what it cost. */
+export interface BranchAnalysis {
+  /** Index of the tip entry. */
+  tip: number;
+  /** True for the branch that ends at the leaf. */
+  active: boolean;
+  /** Entry indices from the root to the tip. */
+  path: number[];
+  context: BranchContext;
+  usage: UsageBreakdown;
+}
+
+/** Everything the renderers need about one session. */
+export interface SessionAnalysis {
+  session: Session;
+  tree: SessionTree;
+  /** Every piece of usage in the file, in file order. */
+  usageItems: UsageItem[];
+  /** Usage over the whole file: every entry once, abandoned branches included. */
+  usage: UsageBreakdown;
+  /** Every branch tip in file order; the leaf is included even when it has children. */
+  branches: BranchAnalysis[];
+  /** The active branch (also in `branches`); undefined for a file without entries. */
+  activeBranch: BranchAnalysis | undefined;
+  /** The reader's, the migration's and the tree's problems, by line. */
+  problems: Problem[];
+}
+
+/**
+ * The pipeline: read -> migrate -> type -> tree -> usage -> context per branch. Each stage is a pure
+ * function of the previous one's output; only `readSessionFile` touches the disk.
+ */
+export function analyzeSession(raw: RawSession, options: AnalyzeOptions = {}): SessionAnalysis {
+  const session = typeEntries(migrateSession(raw));
+  const tree = buildTree(session.entries, options.leafId);
+  const startModel = headerModel(session);
+  const collected = collectUsage(tree, startModel);
+  const grouped = itemsByEntry(collected.items);
+  const tips =
+    tree.leaf === -1 || tree.tips.includes(tree.leaf)
+      ? tree.tips
+      : [...tree.tips, tree.leaf].sort((a, b) => a - b);
+  const branches = tips.map((tip): BranchAnalysis => {
+    const path = pathTo(tree, tip);
+    return {
+      tip,
+      active: tip === tree.leaf,
+      path,
+      context: buildContext(tree, tip),
+      usage: breakDown(itemsOnPath(path, grouped)),
+    };
+  });
+  return {
+    session,
+    tree,
+    usageItems: collected.items,
+    usage: breakDown(collected.items),
+    branches,
+    activeBranch: branches.find((branch) => branch.active),
+    problems: sortProblems([...session.problems, ...tree.problems, ...collected.problems]),
+  };
+}
+
+/** Reads a session file from disk and analyzes it. Throws `SessionReadError` for input that is no session. */
+export function analyzeFile(path: string, options: AnalyzeOptions = {}): SessionAnalysis {
+  return analyzeSession(readSessionFile(path), options);
+}
+
+/** Old headers name the model the session started with. */
+function headerModel(session: Session): { provider: string | null; model: string } | null {
+  const { provider, modelId } = session.header as { provider?: unknown; modelId?: unknown };
+  if (typeof modelId !== "string") return null;
+  return { provider: typeof provider === "string" ? provider : null, model: modelId };
+}

@@ -1,0 +1,12 @@
+import type { LineObject } from "./parse-line.js";
+import type { Problem } from "./problem.js";
+
+/** A session file as read: its header object, every entry object in file order, and what went wrong. */
+export interface RawSession {
+  /** The header exactly as stored (line 1 in a healthy file). */
+  header: Record<string, unknown>;
+  headerLine: number;
+  /** Every entry object recovered, in file order, with the line (and glued part) it came from. */
+  records: LineObject[];
+  problems: Problem[];
+}

@@ -1,0 +1,47 @@
+import { isUtf8 } from "node:buffer";
+
+/** One non-blank line of a JSON-lines file. */
+export interface SourceLine {
+  /** 1-based line number. */
+  line: number;
+  text: string;
+  /** True when the bytes were not valid UTF-8 and undecodable bytes became U+FFFD. */
+  invalidUtf8: boolean;
+}
+
+const NEWLINE = 0x0a;
+const CARRIAGE_RETURN = 0x0d;
+
+/**
+ * Splits a file's bytes into its non-blank lines, keeping the line numbers a person sees in an editor.
+ *
+ * Works on the Buffer rather than one decoded string so that a file larger than V8's maximum string
+ * length still reads line by line, and so invalid UTF-8 can be blamed on the exact lines that hold it.
+ */
+export function splitLines(bytes: Uint8Array): SourceLine[] {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // Checking the whole buffer once is cheap; only a file that fails pays for per-line checks.
+  const checkEachLine = !isUtf8(buffer);
+  const lines: SourceLine[] = [];
+  let start = 0;
+  let lineNumber = 0;
+  // A UTF-8 byte order mark is not part of the first line's JSON.
+  if (buffer.length >= 3 && buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf) start = 3;
+  while (start <= buffer.length) {
+    lineNumber += 1;
+    let end = buffer.indexOf(NEWLINE, start);
+    if (end === -1) end = buffer.length;
+    let contentEnd = end;
+    if (contentEnd > start && buffer[contentEnd - 1] === CARRIAGE_RETURN) contentEnd -= 1;
+    if (contentEnd > start) {
+      const text = buffer.toString("utf8", start, contentEnd);
+      if (text.trim() !== "") {
+        const invalidUtf8 = checkEachLine && !isUtf8(buffer.subarray(start, contentEnd));
+        lines.push({ line: lineNumber, text, invalidUtf8 });
+      }
+    }
+    if (end === buffer.length) break;
+    start = end + 1;
+  }
+  return lines;
+}

@@ -1,0 +1,122 @@
+import type { BranchAnalysis, SessionAnalysis } from "../pipeline.js";
+import type { Problem } from "../read/problem.js";
+import type { SessionEntry } from "../schema/entry.js";
+import type { UsageSource } from "../usage/collect-usage.js";
+import type { ModelTotals } from "../usage/summarize-usage.js";
+import type { Totals } from "../usage/totals.js";
+import { TOOL_VERSION } from "../version.js";
+import { sessionTimes } from "./session-times.js";
+
+/** Version of the JSON report's shape. Bumped on any change that could break a reader. */
+export const JSON_SCHEMA_VERSION = 1;
+
+/** The JSON report: a versioned contract documented in README.md ("JSON report"). */
+export interface JsonReport {
+  schemaVersion: typeof JSON_SCHEMA_VERSION;
+  generator: { name: "pi-session-report"; version: string };
+  session: {
+    id: string | null;
+    name: string | null;
+    cwd: string | null;
+    inputVersion: number;
+    parentSession: string | null;
+    startedAt: string | null;
+    endedAt: string | null;
+  };
+  problems: Problem[];
+  entryCount: number;
+  leafId: string | null;
+  roots: string[];
+  branches: JsonBranch[];
+  usage: {
+    total: Totals;
+    activeBranch: Totals;
+    bySource: Record<UsageSource, Totals>;
+    byModel: ModelTotals[];
+  };
+}
+
+export interface JsonBranch {
+  tipId: string;
+  active: boolean;
+  label: string | null;
+  entryCount: number;
+  context: {
+    messages: { role: string; entryId: string | null; fromEntryId?: string; edited?: "replaced" }[];
+    model: { provider: string; modelId: string } | null;
+    thinkingLevel: string;
+    tokens: number | null;
+    compactionId: string | null;
+  };
+  usage: Totals;
+}
+
+/** Builds the JSON report of an analyzed session. Pure and deterministic. */
+export function buildJsonReport(analysis: SessionAnalysis): JsonReport {
+  const { session, tree } = analysis;
+  const idOf = (index: number): string => (tree.entries[index] as SessionEntry).id;
+  const times = sessionTimes(session);
+  return {
+    schemaVersion: JSON_SCHEMA_VERSION,
+    generator: { name: "pi-session-report", version: TOOL_VERSION },
+    session: {
+      id: session.header.id ?? null,
+      name: tree.name,
+      cwd: session.header.cwd ?? null,
+      inputVersion: session.inputVersion,
+      parentSession: session.header.parentSession ?? null,
+      startedAt: times.startedAt,
+      endedAt: times.endedAt,
+    },
+    problems: analysis.problems,
+    entryCount: session.entries.length,
+    leafId: tree.leaf === -1 ? null : idOf(tree.leaf),
+    roots: tree.roots.map(idOf),
+    branches: analysis.branches.map((branch) => jsonBranch(analysis, branch, idOf)),
+    usage: {
+      total: roundTotals(analysis.usage.total),
+      activeBranch: roundTotals(analysis.activeBranch?.usage.total ?? analysis.usage.total),
+      bySource: Object.fromEntries(
+        Object.entries(analysis.usage.bySource).map(([source, totals]) => [source, roundTotals(totals)]),
+      ) as Record<UsageSource, Totals>,
+      byModel: analysis.usage.byModel.map((row) => ({ ...row, ...roundTotals(row) })),
+    },
+  };
+}
+
+function jsonBranch(
+  analysis: SessionAnalysis,
+  branch: BranchAnalysis,
+  idOf: (index: number) => string,
+): JsonBranch {
+  const tipId = idOf(branch.tip);
+  const { context } = branch;
+  return {
+    tipId,
+    active: branch.active,
+    label: analysis.tree.labels.get(tipId) ?? null,
+    entryCount: branch.path.length,
+    context: {
+      messages: context.messages.map(({ role, entryId, fromEntryId, edited }) => ({
+        role,
+        entryId,
+        ...(fromEntryId === undefined ? {} : { fromEntryId }),
+        ...(edited === undefined ? {} : { edited }),
+      })),
+      model: context.model,
+      thinkingLevel: context.thinkingLevel,
+      tokens: context.tokens,
+      compactionId: context.compactionId,
+    },
+    usage: roundTotals(branch.usage.total),
+  };
+}
+
+/** Dollar sums of many small floats pick up noise (0.1 + 0.2); nine decimals is finer than any price. */
+export function roundCost(cost: number): number {
+  return Math.round(cost * 1e9) / 1e9;
+}
+
+function roundTotals(totals: Totals): Totals {
+  return { ...totals, cost: roundCost(totals.cost) };
+}

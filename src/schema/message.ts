@@ -1,0 +1,115 @@
+import { z } from "zod";
+import { ContentSchema } from "./content.js";
+import { describeIssue } from "./describe-issue.js";
+
+const timestamp = z.number().optional();
+
+export const UserMessageSchema = z.looseObject({
+  role: z.literal("user"),
+  content: ContentSchema,
+  timestamp,
+});
+export type UserMessage = z.infer<typeof UserMessageSchema>;
+
+export const AssistantMessageSchema = z.looseObject({
+  role: z.literal("assistant"),
+  content: ContentSchema.default([]),
+  api: z.string().optional(),
+  provider: z.string().optional(),
+  model: z.string().optional(),
+  responseModel: z.string().optional(),
+  // Converted to the canonical Usage in one place: src/usage/to-usage.ts.
+  usage: z.unknown().optional(),
+  stopReason: z.string().optional(),
+  errorMessage: z.string().optional(),
+  timestamp,
+});
+export type AssistantMessage = z.infer<typeof AssistantMessageSchema>;
+
+export const ToolResultMessageSchema = z.looseObject({
+  role: z.literal("toolResult"),
+  toolCallId: z.string().optional(),
+  toolName: z.string().optional(),
+  content: ContentSchema.default([]),
+  details: z.unknown().optional(),
+  usage: z.unknown().optional(),
+  isError: z.boolean().optional(),
+  timestamp,
+});
+export type ToolResultMessage = z.infer<typeof ToolResultMessageSchema>;
+
+export const BashExecutionMessageSchema = z.looseObject({
+  role: z.literal("bashExecution"),
+  command: z.string(),
+  output: z.string().default(""),
+  exitCode: z.number().nullable().optional(),
+  cancelled: z.boolean().optional(),
+  truncated: z.boolean().optional(),
+  fullOutputPath: z.string().optional(),
+  excludeFromContext: z.boolean().optional(),
+  timestamp,
+});
+export type BashExecutionMessage = z.infer<typeof BashExecutionMessageSchema>;
+
+export const CustomMessageSchema = z.looseObject({
+  role: z.literal("custom"),
+  customType: z.string().optional(),
+  content: ContentSchema.default([]),
+  display: z.boolean().optional(),
+  details: z.unknown().optional(),
+  timestamp,
+});
+export type CustomMessage = z.infer<typeof CustomMessageSchema>;
+
+/** The prompt and tool loadout. Its layout is not pinned down, so everything but the role is read later. */
+export const SystemMessageSchema = z.looseObject({ role: z.literal("system"), timestamp });
+export type SystemMessage = z.infer<typeof SystemMessageSchema>;
+
+/** A message whose role is unknown, or whose shape is wrong for its role: kept exactly as stored. */
+export interface OtherMessage {
+  role: "other";
+  /** The stored `role` value, whatever it was. */
+  storedRole: unknown;
+  value: Record<string, unknown>;
+  /** Why it could not be read as a known message. */
+  reason: string;
+}
+
+export type StoredMessage =
+  | UserMessage
+  | AssistantMessage
+  | ToolResultMessage
+  | BashExecutionMessage
+  | CustomMessage
+  | SystemMessage
+  | OtherMessage;
+
+const messageSchemas = {
+  user: UserMessageSchema,
+  assistant: AssistantMessageSchema,
+  toolResult: ToolResultMessageSchema,
+  bashExecution: BashExecutionMessageSchema,
+  custom: CustomMessageSchema,
+  system: SystemMessageSchema,
+} as const;
+
+/** Reads a stored AgentMessage; a wrong shape or unknown role gives an `other` message with the reason. */
+export function parseMessage(value: unknown): StoredMessage {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    return { role: "other", storedRole: undefined, value: { value }, reason: "the message is not an object" };
+  }
+  const record = value as Record<string, unknown>;
+  const role = record.role;
+  if (typeof role !== "string" || !Object.hasOwn(messageSchemas, role)) {
+    const reason = typeof role === "string" ? `unknown message role "${role}"` : "the message has no role";
+    return { role: "other", storedRole: role, value: record, reason };
+  }
+  const result = messageSchemas[role as keyof typeof messageSchemas].safeParse(record);
+  if (result.success) return result.data;
+  return {
+    role: "other",
+    storedRole: role,
+    value: record,
+    reason: `${role} message: ${describeIssue(result.error)}`,
+  };
+}

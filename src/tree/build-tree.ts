@@ -1,0 +1,145 @@
+import type { Problem } from "../read/problem.js";
+import type { SessionEntry } from "../schema/entry.js";
+import { breakCycles } from "./break-cycles.js";
+import { replayLabels, sessionName } from "./labels.js";
+
+/** The entry tree of a session. Entries are referred to by their index in `entries` (file order). */
+export interface SessionTree {
+  entries: readonly SessionEntry[];
+  /** Index of the entry an id refers to; for a duplicated id, the later line. */
+  indexById: ReadonlyMap<string, number>;
+  /** Parent index of each entry, or -1 for a root (including orphans and entries cut out of a cycle). */
+  parent: Int32Array;
+  /** Child indices of each entry, in file order. */
+  children: readonly (readonly number[])[];
+  /** Root indices in file order. */
+  roots: readonly number[];
+  /** Every entry once, parents before children (depth-first from the roots, in file order). */
+  order: readonly number[];
+  /** The entry Pi resumes from: the last entry in file order, unless chosen; -1 for a file without entries. */
+  leaf: number;
+  /** Entries without children, in file order. */
+  tips: readonly number[];
+  /** Current label of each labelled entry id (labels replayed in file order). */
+  labels: ReadonlyMap<string, string>;
+  /** The session's name from the last `session_info` entry, or null. */
+  name: string | null;
+  /** Damage found in the tree: duplicate ids, missing parents, cycles. */
+  problems: readonly Problem[];
+}
+
+/** Thrown when a leaf was asked for by id and no entry has it. */
+export class UnknownEntryError extends Error {
+  override readonly name = "UnknownEntryError";
+  constructor(readonly entryId: string) {
+    super(`no entry has the id \`${entryId}\``);
+  }
+}
+
+/**
+ * Links entries into a tree (FORMAT.md §6). Never recurses per entry and never loops: a parent chain
+ * that cycles is cut at its earliest entry, which becomes a root, and the cut is reported.
+ *
+ * @param leafId show the session as if Pi had resumed from this entry instead of the last one.
+ * @throws {UnknownEntryError} when `leafId` names no entry.
+ */
+export function buildTree(entries: readonly SessionEntry[], leafId?: string): SessionTree {
+  const problems: Problem[] = [];
+  const indexById = indexEntries(entries, problems);
+  const parent = resolveParents(entries, indexById, problems);
+  breakCycles(parent, entries, problems);
+
+  const children: number[][] = entries.map(() => []);
+  const roots: number[] = [];
+  for (let index = 0; index < entries.length; index += 1) {
+    const parentIndex = parent[index] as number;
+    if (parentIndex === -1) roots.push(index);
+    else (children[parentIndex] as number[]).push(index);
+  }
+
+  let leaf = entries.length - 1;
+  if (leafId !== undefined) {
+    const chosen = indexById.get(leafId);
+    if (chosen === undefined) throw new UnknownEntryError(leafId);
+    leaf = chosen;
+  }
+  const tips = children.flatMap((list, index) => (list.length === 0 ? [index] : []));
+  return {
+    entries,
+    indexById,
+    parent,
+    children,
+    roots,
+    order: depthFirstOrder(roots, children),
+    leaf,
+    tips,
+    labels: replayLabels(entries),
+    name: sessionName(entries),
+    problems,
+  };
+}
+
+function indexEntries(entries: readonly SessionEntry[], problems: Problem[]): Map<string, number> {
+  const indexById = new Map<string, number>();
+  for (const entry of entries) {
+    const earlier = indexById.get(entry.id);
+    if (earlier !== undefined) {
+      problems.push({
+        line: entry.line,
+        kind: "structure",
+        message: `line ${entry.line}: id "${entry.id}" is also used on line ${entries[earlier]?.line}; links to it go to this later line`,
+      });
+    }
+    indexById.set(entry.id, entry.index);
+  }
+  return indexById;
+}
+
+function resolveParents(
+  entries: readonly SessionEntry[],
+  indexById: ReadonlyMap<string, number>,
+  problems: Problem[],
+): Int32Array {
+  const parent = new Int32Array(entries.length).fill(-1);
+  for (const entry of entries) {
+    if (entry.parentId === null) continue;
+    if (entry.parentId === entry.id) {
+      problems.push({
+        line: entry.line,
+        kind: "structure",
+        message: `line ${entry.line}: entry is its own parent; treated as a root`,
+      });
+      continue;
+    }
+    const parentIndex = indexById.get(entry.parentId);
+    if (parentIndex === undefined) {
+      problems.push({
+        line: entry.line,
+        kind: "structure",
+        message: `line ${entry.line}: parent "${entry.parentId}" is not in the file; this entry starts a separate root`,
+      });
+      continue;
+    }
+    parent[entry.index] = parentIndex;
+  }
+  return parent;
+}
+
+function depthFirstOrder(roots: readonly number[], children: readonly (readonly number[])[]): number[] {
+  const order: number[] = [];
+  const stack = [...roots].reverse();
+  while (stack.length > 0) {
+    const index = stack.pop() as number;
+    order.push(index);
+    const kids = children[index] as readonly number[];
+    for (let k = kids.length - 1; k >= 0; k -= 1) stack.push(kids[k] as number);
+  }
+  return order;
+}
+
+/** Indices from the root down to `index`, inclusive. */
+export function pathTo(tree: Pick<SessionTree, "parent">, index: number): number[] {
+  const path: number[] = [];
+  for (let at = index; at !== -1; at = tree.parent[at] as number) path.push(at);
+  return path.reverse();
+}

@@ -1,0 +1,128 @@
+import type { Problem } from "../read/problem.js";
+import type { SessionEntry } from "../schema/entry.js";
+import type { SessionTree } from "../tree/build-tree.js";
+import type { ModelRef } from "./model-in-use.js";
+import { modelsInUse } from "./model-in-use.js";
+import { collectSubagentRuns } from "./subagent-usage.js";
+import { toUsage } from "./to-usage.js";
+import type { Usage } from "./usage.js";
+
+/** Where a piece of usage was recorded (FORMAT.md §5). */
+export type UsageSource = "assistant" | "subagent" | "toolResult" | "summary" | "usageEntry";
+
+export const USAGE_SOURCES: readonly UsageSource[] = [
+  "assistant",
+  "subagent",
+  "toolResult",
+  "summary",
+  "usageEntry",
+];
+
+/** One piece of model work found in the session, tied to the entry that records it. */
+export interface UsageItem {
+  source: UsageSource;
+  /** Index of the entry that holds it. */
+  entryIndex: number;
+  provider: string | null;
+  model: string | null;
+  /** True when the record names no model and the model in use at that point of the path was assumed. */
+  modelAssumed: boolean;
+  usage: Usage;
+  /** Model calls this item stands for. */
+  turns: number;
+  /** For sub-agent runs: the agent's name. */
+  agent?: string | null;
+}
+
+/**
+ * Finds every piece of usage in the file, abandoned branches included, each once: assistant replies
+ * (error turns count as turns), sub-agent runs in tool results, tool-result `usage`, compaction and
+ * branch-summary `usage`, and `usage` entries of any kind. Records that name no model are attributed to
+ * the model in use at that point of their path.
+ */
+export function collectUsage(
+  tree: SessionTree,
+  startModel: ModelRef | null,
+): { items: UsageItem[]; problems: Problem[] } {
+  const items: UsageItem[] = [];
+  const problems: Problem[] = [];
+  const inUse = modelsInUse(tree, startModel);
+  for (const entry of tree.entries) {
+    const assumed = inUse[entry.index] ?? null;
+    const add = (source: UsageSource, stored: unknown, named: ModelRef | null, turns: number): void => {
+      const { usage, issue } = toUsage(stored);
+      if (issue !== undefined)
+        problems.push({ line: entry.line, kind: "invalid", message: `line ${entry.line}: ${issue}` });
+      const model = named ?? assumed;
+      items.push({
+        source,
+        entryIndex: entry.index,
+        provider: model?.provider ?? null,
+        model: model?.model ?? null,
+        modelAssumed: named === null,
+        usage,
+        turns,
+      });
+    };
+    collectEntryUsage(entry, add, items, assumed, problems);
+  }
+  return { items, problems };
+}
+
+type AddUsage = (source: UsageSource, stored: unknown, named: ModelRef | null, turns: number) => void;
+
+function collectEntryUsage(
+  entry: SessionEntry,
+  add: AddUsage,
+  items: UsageItem[],
+  assumed: ModelRef | null,
+  problems: Problem[],
+): void {
+  const { body } = entry;
+  switch (body.type) {
+    case "message": {
+      const message = body.message;
+      if (message.role === "assistant") {
+        const named =
+          message.model === undefined ? null : { provider: message.provider ?? null, model: message.model };
+        add("assistant", message.usage, named, 1);
+      } else if (message.role === "toolResult") {
+        const runs = collectSubagentRuns(message.details);
+        for (const run of runs) {
+          if (run.issue !== undefined) {
+            problems.push({
+              line: entry.line,
+              kind: "invalid",
+              message: `line ${entry.line}: sub-agent ${run.issue}`,
+            });
+          }
+          const model = run.model === null ? assumed : { provider: run.provider, model: run.model };
+          items.push({
+            source: "subagent",
+            entryIndex: entry.index,
+            provider: model?.provider ?? null,
+            model: model?.model ?? null,
+            modelAssumed: run.model === null,
+            usage: run.usage,
+            turns: run.turns,
+            agent: run.agent,
+          });
+        }
+        // A sub-agent tool's own `usage` describes the same runs: counting it too would count them twice.
+        if (runs.length === 0 && message.usage !== undefined) add("toolResult", message.usage, null, 1);
+      }
+      return;
+    }
+    case "compaction":
+    case "branch_summary":
+      if (body.usage !== undefined) add("summary", body.usage, null, 1);
+      return;
+    case "usage": {
+      const named = body.model === undefined ? null : { provider: body.provider ?? null, model: body.model };
+      add("usageEntry", body.usage, named, 1);
+      return;
+    }
+    default:
+      return;
+  }
+}

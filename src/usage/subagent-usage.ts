@@ -1,0 +1,89 @@
+import { parseMessage } from "../schema/message.js";
+import { toUsage } from "./to-usage.js";
+import { addUsage, emptyUsage, type Usage } from "./usage.js";
+
+/** The usage of one sub-agent run found in a tool result's `details.results[]`. */
+export interface SubagentRun {
+  agent: string | null;
+  provider: string | null;
+  model: string | null;
+  usage: Usage;
+  turns: number;
+  /** How deep it was nested: 1 for a child of the session, 2 for a child's child, ... */
+  depth: number;
+  /** Set when the stored usage could not be read as is. */
+  issue?: string;
+}
+
+/** Nesting beyond this is reported rather than followed: a hostile file could nest without end. */
+const MAX_DEPTH = 32;
+
+function asRecord(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
+}
+
+/** A result looks like a sub-agent run when it has an agent or task and usage or messages. */
+function isRun(result: Record<string, unknown>): boolean {
+  const named = typeof result.agent === "string" || typeof result.task === "string";
+  return named && (asRecord(result.usage) !== undefined || Array.isArray(result.messages));
+}
+
+/** The sub-agent results a tool result's `details` carries, or none. */
+export function subagentResults(details: unknown): Record<string, unknown>[] {
+  const results = asRecord(details)?.results;
+  if (!Array.isArray(results)) return [];
+  return results.flatMap((result) => {
+    const record = asRecord(result);
+    return record !== undefined && isRun(record) ? [record] : [];
+  });
+}
+
+/**
+ * Every sub-agent run under a tool result's `details`, children's children included (FORMAT.md §5).
+ *
+ * A run's `usage` is the sum of its own assistant messages, so each run counts one or the other, never
+ * both: the recorded `usage` when present, else its messages' usage. Runs nested inside a run's messages
+ * are separate work that no parent's `usage` includes, so they are counted as runs of their own.
+ * Walks with an explicit stack: no recursion, whatever the nesting.
+ */
+export function collectSubagentRuns(details: unknown): SubagentRun[] {
+  const runs: SubagentRun[] = [];
+  const stack: { details: unknown; depth: number }[] = [{ details, depth: 1 }];
+  while (stack.length > 0) {
+    const next = stack.pop() as { details: unknown; depth: number };
+    for (const result of subagentResults(next.details)) {
+      const messages = Array.isArray(result.messages) ? result.messages.map(parseMessage) : [];
+      runs.push(runOf(result, messages, next.depth));
+      if (next.depth >= MAX_DEPTH) continue;
+      for (const message of messages) {
+        if (message.role === "toolResult") stack.push({ details: message.details, depth: next.depth + 1 });
+      }
+    }
+  }
+  return runs;
+}
+
+function runOf(
+  result: Record<string, unknown>,
+  messages: ReturnType<typeof parseMessage>[],
+  depth: number,
+): SubagentRun {
+  const replies = messages.flatMap((message) => (message.role === "assistant" ? [message] : []));
+  const first = replies[0];
+  const agent = typeof result.agent === "string" ? result.agent : null;
+  // The replies name the model the way the rest of the session does; `result.model` is the fallback.
+  const provider = first?.provider ?? null;
+  const model = first?.model ?? (typeof result.model === "string" ? result.model : null);
+  const recorded = asRecord(result.usage);
+  if (recorded !== undefined) {
+    const { usage, issue } = toUsage(recorded);
+    const turns =
+      typeof recorded.turns === "number" && Number.isFinite(recorded.turns) ? recorded.turns : replies.length;
+    return { agent, provider, model, usage, turns, depth, ...(issue === undefined ? {} : { issue }) };
+  }
+  let usage = emptyUsage();
+  for (const reply of replies) usage = addUsage(usage, toUsage(reply.usage).usage);
+  return { agent, provider, model, usage, turns: replies.length, depth };
+}
