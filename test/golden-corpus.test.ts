@@ -43,7 +43,9 @@ const goldens: Golden[] = readFileSync(`${CORPUS}pi-0.73.1-golden.jsonl`, "utf8"
 /** Lines on which we recovered entries that Pi's `JSON.parse` per line drops. */
 function recoveredLines(raw: RawSession): Set<number> {
   return new Set(
-    raw.problems.filter((problem) => problem.kind === "repaired" || problem.kind === "unreadable").map((p) => p.line ?? -1),
+    raw.problems
+      .filter((problem) => problem.kind === "repaired" || problem.kind === "unreadable")
+      .map((p) => p.line ?? -1),
   );
 }
 
@@ -126,14 +128,21 @@ describe("damaged corpus files differ from Pi exactly by what we recover", () =>
   const damaged = [
     { file: "real/pi-mono__session.jsonl", line: 440, kind: "repaired", recovered: 2 },
     { file: "real/pi-mono__compact.jsonl", line: 1013, kind: "repaired", recovered: 2 },
-    { file: "real/agent-complex-task__03-raddit-dashboard-pr_session.jsonl", line: 31, kind: "unreadable", recovered: 0 },
+    {
+      file: "real/agent-complex-task__03-raddit-dashboard-pr_session.jsonl",
+      line: 31,
+      kind: "unreadable",
+      recovered: 0,
+    },
     { file: "real/agentsview__session.jsonl", line: 10, kind: "unreadable", recovered: 0 },
   ] as const;
 
   for (const { file, line, kind, recovered } of damaged) {
     it(`${file}: line ${line} is reported, ${recovered} entries recovered`, () => {
       const raw = readSessionFile(`${CORPUS}${file}`);
-      const damage = raw.problems.filter((problem) => problem.kind === "repaired" || problem.kind === "unreadable");
+      const damage = raw.problems.filter(
+        (problem) => problem.kind === "repaired" || problem.kind === "unreadable",
+      );
       expect(damage.map((problem) => [problem.line, problem.kind])).toEqual([[line, kind]]);
       const golden = goldens.find((g) => g.file === file) as Golden;
       const full = analyzeSession(raw);

@@ -14,11 +14,13 @@ function buildProgram(io: CliIo): Command {
     .addOption(new Option("-f, --format <format>", "what to write").choices(REPORT_FORMATS).default("json"))
     .option("-o, --output <file>", "write the report to this file instead of standard output")
     .option("--leaf <id>", "show the branch that ends at this entry instead of the last entry")
-    .showHelpAfterError("(run pi-report --help for usage)")
     .exitOverride()
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
       writeErr: (text) => io.stderr.write(text),
+      // One line in our own voice, like every other error: "pi-report: <what>".
+      outputError: (text, write) =>
+        write(`pi-report: ${text.replace(/^error: /, "").trimEnd()} (see --help)\n`),
     })
     .action(async (session: string, options: ReportOptions) => {
       await reportCommand(session, options, io);

@@ -39,20 +39,17 @@ export function typeEntries(migrated: MigratedSession): Session {
 }
 
 function noteBodyProblems(body: EntryBody, line: number, problems: Problem[]): void {
-  if (body.type === "other") {
-    const unknownType = typeof body.storedType === "string" && body.reason.startsWith("unknown");
+  const other =
+    body.type === "other"
+      ? body
+      : body.type === "message" && body.message.role === "other"
+        ? body.message
+        : undefined;
+  if (other !== undefined) {
     problems.push({
       line,
-      kind: unknownType ? "note" : "invalid",
-      message: `line ${line}: ${body.reason}; kept and shown as stored`,
-    });
-    return;
-  }
-  if (body.type === "message" && body.message.role === "other") {
-    problems.push({
-      line,
-      kind: "invalid",
-      message: `line ${line}: ${body.message.reason}; kept and shown as stored`,
+      kind: other.malformed ? "invalid" : "note",
+      message: `line ${line}: ${other.reason}; kept and shown as stored`,
     });
     return;
   }

@@ -89,6 +89,8 @@ export interface OtherEntry {
   value: Record<string, unknown>;
   /** Why it could not be read as a known entry. */
   reason: string;
+  /** True when the type is known but the shape is wrong (a damaged entry), false for an unknown type. */
+  malformed: boolean;
 }
 
 /** The typed content of one line of a session file (the tree fields live on {@link SessionEntry}). */
@@ -128,11 +130,17 @@ export function parseEntryBody(value: Record<string, unknown>): EntryBody {
   const type = value.type;
   if (typeof type !== "string" || !Object.hasOwn(entrySchemas, type)) {
     const reason = typeof type === "string" ? `unknown entry type "${type}"` : "the entry has no type";
-    return { type: "other", storedType: type, value, reason };
+    return { type: "other", storedType: type, value, reason, malformed: typeof type !== "string" };
   }
   const result = entrySchemas[type as keyof typeof entrySchemas].safeParse(value);
   if (result.success) return result.data;
-  return { type: "other", storedType: type, value, reason: `${type} entry: ${describeIssue(result.error)}` };
+  return {
+    type: "other",
+    storedType: type,
+    value,
+    reason: `${type} entry: ${describeIssue(result.error)}`,
+    malformed: true,
+  };
 }
 
 /** One entry of the session with its place in the file and in the tree. */

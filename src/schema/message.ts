@@ -73,6 +73,8 @@ export interface OtherMessage {
   value: Record<string, unknown>;
   /** Why it could not be read as a known message. */
   reason: string;
+  /** True when the role is known but the shape is wrong, false for an unknown role. */
+  malformed: boolean;
 }
 
 export type StoredMessage =
@@ -96,13 +98,19 @@ const messageSchemas = {
 /** Reads a stored AgentMessage; a wrong shape or unknown role gives an `other` message with the reason. */
 export function parseMessage(value: unknown): StoredMessage {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    return { role: "other", storedRole: undefined, value: { value }, reason: "the message is not an object" };
+    return {
+      role: "other",
+      storedRole: undefined,
+      value: { value },
+      reason: "the message is not an object",
+      malformed: true,
+    };
   }
   const record = value as Record<string, unknown>;
   const role = record.role;
   if (typeof role !== "string" || !Object.hasOwn(messageSchemas, role)) {
     const reason = typeof role === "string" ? `unknown message role "${role}"` : "the message has no role";
-    return { role: "other", storedRole: role, value: record, reason };
+    return { role: "other", storedRole: role, value: record, reason, malformed: typeof role !== "string" };
   }
   const result = messageSchemas[role as keyof typeof messageSchemas].safeParse(record);
   if (result.success) return result.data;
@@ -111,5 +119,6 @@ export function parseMessage(value: unknown): StoredMessage {
     storedRole: role,
     value: record,
     reason: `${role} message: ${describeIssue(result.error)}`,
+    malformed: true,
   };
 }

@@ -45,8 +45,9 @@ export class UnknownEntryError extends Error {
  */
 export function buildTree(entries: readonly SessionEntry[], leafId?: string): SessionTree {
   const problems: Problem[] = [];
-  const indexById = indexEntries(entries, problems);
-  const parent = resolveParents(entries, indexById, problems);
+  const index = indexEntries(entries, problems);
+  const { indexById } = index;
+  const parent = resolveParents(entries, index, problems);
   breakCycles(parent, entries, problems);
 
   const children: number[][] = entries.map(() => []);
@@ -79,25 +80,36 @@ export function buildTree(entries: readonly SessionEntry[], leafId?: string): Se
   };
 }
 
-function indexEntries(entries: readonly SessionEntry[], problems: Problem[]): Map<string, number> {
+interface EntryIndex {
+  /** Index of the entry an id refers to: the later line wins. */
+  indexById: Map<string, number>;
+  /** For each id used more than once, the indices of its entries in file order. */
+  duplicates: Map<string, number[]>;
+}
+
+function indexEntries(entries: readonly SessionEntry[], problems: Problem[]): EntryIndex {
   const indexById = new Map<string, number>();
+  const duplicates = new Map<string, number[]>();
   for (const entry of entries) {
     const earlier = indexById.get(entry.id);
     if (earlier !== undefined) {
       problems.push({
         line: entry.line,
         kind: "structure",
-        message: `line ${entry.line}: id "${entry.id}" is also used on line ${entries[earlier]?.line}; links to it go to this later line`,
+        message: `line ${entry.line}: id "${entry.id}" is also used on line ${entries[earlier]?.line}; links to it go to the nearest one before them`,
       });
+      const positions = duplicates.get(entry.id);
+      if (positions === undefined) duplicates.set(entry.id, [earlier, entry.index]);
+      else positions.push(entry.index);
     }
     indexById.set(entry.id, entry.index);
   }
-  return indexById;
+  return { indexById, duplicates };
 }
 
 function resolveParents(
   entries: readonly SessionEntry[],
-  indexById: ReadonlyMap<string, number>,
+  { indexById, duplicates }: EntryIndex,
   problems: Problem[],
 ): Int32Array {
   const parent = new Int32Array(entries.length).fill(-1);
@@ -111,7 +123,7 @@ function resolveParents(
       });
       continue;
     }
-    const parentIndex = indexById.get(entry.parentId);
+    const parentIndex = parentIndexOf(entry, indexById, duplicates);
     if (parentIndex === undefined) {
       problems.push({
         line: entry.line,
@@ -123,6 +135,25 @@ function resolveParents(
     parent[entry.index] = parentIndex;
   }
   return parent;
+}
+
+/**
+ * Where a parent link points. Ids are looked up with the later line winning (FORMAT.md §6), except that
+ * a duplicated parent id resolves to the nearest entry with that id *before* the child: files are
+ * appended to, so a parent always precedes its children, and "later wins" there would send a chain
+ * into a loop (this is how Pi's own v1 migration, which can mint an id twice, would hang).
+ */
+function parentIndexOf(
+  entry: SessionEntry,
+  indexById: ReadonlyMap<string, number>,
+  duplicates: ReadonlyMap<string, readonly number[]>,
+): number | undefined {
+  const parentId = entry.parentId as string;
+  const positions = duplicates.get(parentId);
+  if (positions === undefined) return indexById.get(parentId);
+  let nearest: number | undefined;
+  for (const position of positions) if (position < entry.index) nearest = position;
+  return nearest ?? indexById.get(parentId);
 }
 
 function depthFirstOrder(roots: readonly number[], children: readonly (readonly number[])[]): number[] {

@@ -1,0 +1,101 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { JsonReport } from "../src/index.js";
+import { runCli } from "./helpers/cli.js";
+import { CORPUS, FIXTURES, ROOT } from "./helpers/paths.js";
+
+const FORK = `${FIXTURES}sessions/fork.jsonl`;
+
+describe("pi-report <session> --format json", () => {
+  it("writes the versioned JSON report to stdout", async () => {
+    const { code, stdout, stderr } = await runCli([FORK, "--format", "json"]);
+    expect(code).toBe(0);
+    expect(stderr).toBe("");
+    const report = JSON.parse(stdout) as JsonReport;
+    expect(report.schemaVersion).toBe(1);
+    expect(report.session).toEqual({
+      id: "fork-child",
+      name: null,
+      cwd: "/home/dev/app",
+      inputVersion: 3,
+      parentSession:
+        "/home/dev/.pi/agent/sessions/--home-dev-app--/2025-06-01T09-00-00-000Z_fork-parent.jsonl",
+      startedAt: "2025-06-01T10:00:00.000Z",
+      endedAt: "2025-06-01T10:00:02.000Z",
+    });
+    expect(report.entryCount).toBe(2);
+    expect(report.leafId).toBe("k2");
+    expect(report.branches.map((branch) => [branch.tipId, branch.active, branch.entryCount])).toEqual([
+      ["k2", true, 2],
+    ]);
+  });
+
+  it("is byte-identical across runs", async () => {
+    const file = `${CORPUS}pi-migrated/pi-api__all-entry-types.jsonl`;
+    const first = await runCli([file, "--format", "json"]);
+    const second = await runCli([file, "--format", "json"]);
+    expect(second.stdout).toBe(first.stdout);
+  });
+
+  it("writes to -o atomically and never over its input", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "pi-report-cli-"));
+    const out = join(dir, "report.json");
+    expect((await runCli([FORK, "--format", "json", "-o", out])).code).toBe(0);
+    expect((JSON.parse(readFileSync(out, "utf8")) as JsonReport).leafId).toBe("k2");
+
+    const input = join(dir, "session.jsonl");
+    writeFileSync(input, readFileSync(FORK));
+    const before = statSync(input).mtimeMs;
+    const refused = await runCli([input, "--format", "json", "-o", input]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/refusing to write the report over its own input/);
+    expect(readFileSync(input)).toEqual(readFileSync(FORK));
+    expect(statSync(input).mtimeMs).toBe(before);
+  });
+
+  it("says on stderr when lines could not be read, and still reports", async () => {
+    const { code, stderr } = await runCli([`${FIXTURES}sessions/damaged-lines.jsonl`, "--format", "json"]);
+    expect(code).toBe(0);
+    expect(stderr).toMatch(/4 damaged line\(s\) could not be read/);
+  });
+});
+
+describe("errors are one line and exit code 2", () => {
+  const cases: [string, string[], RegExp][] = [
+    [
+      "a missing file",
+      ["/nonexistent/session.jsonl"],
+      /^pi-report: \/nonexistent\/session\.jsonl: no such file\.\n$/,
+    ],
+    ["a directory", [FIXTURES], /is a directory/],
+    ["a file that is not a session", [`${ROOT}package.json`], /not a Pi session/],
+    ["an unknown leaf", [FORK, "--leaf", "zzz"], /--leaf: no entry has the id `zzz`/],
+    ["an unknown format", [FORK, "--format", "pdf"], /argument 'pdf' is invalid/],
+  ];
+  for (const [what, argv, message] of cases) {
+    it(what, async () => {
+      const { code, stdout, stderr } = await runCli(argv);
+      expect(code).toBe(2);
+      expect(stdout).toBe("");
+      expect(stderr).toMatch(message);
+      expect(stderr).not.toMatch(/\n\s+at /);
+    });
+  }
+});
+
+describe("the installed bin", () => {
+  const bin = `${ROOT}dist/cli/main.js`;
+  it("--version and --help exit 0", () => {
+    const version = JSON.parse(readFileSync(`${ROOT}package.json`, "utf8")).version as string;
+    expect(execFileSync("node", [bin, "--version"], { encoding: "utf8" }).trim()).toBe(version);
+    expect(execFileSync("node", [bin, "--help"], { encoding: "utf8" })).toMatch(/--leaf <id>/);
+  });
+  it("exits 2 with one line on stderr for a missing file", () => {
+    const result = spawnSync("node", [bin, "/nonexistent.jsonl"], { encoding: "utf8" });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe("pi-report: /nonexistent.jsonl: no such file.\n");
+  });
+});

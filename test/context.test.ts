@@ -1,0 +1,173 @@
+import { describe, expect, it } from "vitest";
+import { analyzeFixture, branchAt } from "./helpers/analyze.js";
+
+function summary(messages: readonly { role: string; entryId: string | null; edited?: string }[]) {
+  return messages.map((m) => `${m.role}:${m.entryId ?? "-"}${m.edited ? `(${m.edited})` : ""}`);
+}
+
+describe("context-edits.jsonl", () => {
+  const analysis = analyzeFixture("context-edits.jsonl");
+  const active = branchAt(analysis, "e13");
+
+  it("applies the latest edit per target on the path: e3 replaced, e4 omitted (after a replace), e7 replaced", () => {
+    // Compaction e5 keeps e3.. ; e11 targets e1, outside the kept range, so it does nothing.
+    expect(summary(active.context.messages)).toEqual([
+      "compactionSummary:-",
+      "user:e3(replaced)",
+      "user:e6",
+      "assistant:e7(replaced)",
+      "user:e13",
+    ]);
+  });
+
+  it("keeps a user replacement a string and turns an assistant's string into one text block", () => {
+    const [, e3, , e7] = active.context.messages;
+    expect(e3?.message).toMatchObject({ role: "user", content: "secret: [removed]" });
+    expect(e7?.message).toMatchObject({
+      role: "assistant",
+      content: [{ type: "text", text: "second answer, shortened" }],
+      model: "claude-sonnet-4-5",
+      stopReason: "stop",
+    });
+  });
+
+  it("never changes the stored entries", () => {
+    const e3 = analysis.session.entries.find((entry) => entry.id === "e3")?.body;
+    expect(e3?.type === "message" && e3.message.role === "user" && e3.message.content).toBe(
+      "secret: hunter2",
+    );
+  });
+
+  it("edits belong to their path: on the f2 branch only f1 (omit e6) applies", () => {
+    expect(summary(branchAt(analysis, "f2").context.messages)).toEqual([
+      "compactionSummary:-",
+      "user:e3",
+      "assistant:e4",
+      "assistant:e7",
+      "user:f2",
+    ]);
+  });
+
+  it("measures the context at the last reply: e7's 200 + 1000 + 50 + 20 tokens", () => {
+    expect(active.context.tokens).toBe(1270);
+  });
+});
+
+describe("retained-tail.jsonl", () => {
+  const active = analyzeFixture("retained-tail.jsonl").activeBranch;
+  it("uses the stored tail instead of firstKeptEntryId; its messages belong to no entry", () => {
+    expect(summary(active?.context.messages ?? [])).toEqual([
+      "compactionSummary:-",
+      "user:-",
+      "assistant:-",
+      "user:r6",
+      "assistant:r7",
+    ]);
+    expect(active?.context.messages.slice(0, 3).map((m) => m.fromEntryId)).toEqual(["r5", "r5", "r5"]);
+    expect(active?.context.compactionId).toBe("r5");
+  });
+  it("an edit aimed at r3, whose copy lives in the tail, changes nothing", () => {
+    expect(active?.context.messages[1]?.message).toMatchObject({ role: "user", content: "more" });
+  });
+});
+
+describe("system-messages.jsonl", () => {
+  const analysis = analyzeFixture("system-messages.jsonl");
+  it("after a compaction: its systemMessage replaces earlier system messages, later ones stay", () => {
+    expect(summary(branchAt(analysis, "s10").context.messages)).toEqual([
+      "system:-",
+      "compactionSummary:-",
+      "user:s5",
+      "assistant:s6",
+      "user:s8",
+      "system:s9",
+      "assistant:s10",
+    ]);
+    expect(branchAt(analysis, "s10").context.messages[0]?.message).toMatchObject({ tools: ["read", "edit"] });
+  });
+  it("without a compaction every system message on the path is context", () => {
+    expect(summary(branchAt(analysis, "t1").context.messages)).toEqual([
+      "system:s1",
+      "user:s2",
+      "assistant:s3",
+      "user:t1",
+    ]);
+  });
+});
+
+describe("summary-usage.jsonl", () => {
+  const analysis = analyzeFixture("summary-usage.jsonl");
+  it("a branch summary on the path is a message; the model comes from the full path", () => {
+    const active = branchAt(analysis, "c10");
+    expect(summary(active.context.messages)).toEqual([
+      "compactionSummary:-",
+      "assistant:c2",
+      "user:c4",
+      "branchSummary:c7",
+      "user:c8",
+      "assistant:c10",
+    ]);
+    expect(active.context.model).toEqual({ provider: "openai", modelId: "gpt-5" });
+    expect(summary(branchAt(analysis, "c5").context.messages)).toEqual([
+      "compactionSummary:-",
+      "assistant:c2",
+      "user:c4",
+      "assistant:c5",
+    ]);
+    expect(branchAt(analysis, "c5").context.model).toEqual({
+      provider: "anthropic",
+      modelId: "claude-sonnet-4-5",
+    });
+  });
+});
+
+describe("error-turns.jsonl", () => {
+  const active = analyzeFixture("error-turns.jsonl").activeBranch;
+  it("keeps error and aborted replies in the context, as Pi does", () => {
+    expect(active?.context.messages.map((m) => m.role)).toEqual([
+      "user",
+      "assistant",
+      "assistant",
+      "user",
+      "assistant",
+      "assistant",
+    ]);
+  });
+  it("sizes the context from the last reply that is neither an error nor aborted: x5, 600 + 100 + 60", () => {
+    expect(active?.context.tokens).toBe(760);
+  });
+});
+
+describe("unknown-entries.jsonl", () => {
+  const analysis = analyzeFixture("unknown-entries.jsonl");
+  it("keeps every entry; a message of unknown role is still context, under its stored role", () => {
+    expect(analysis.session.entries.map((entry) => entry.body.type)).toEqual([
+      "message",
+      "other",
+      "other",
+      "message",
+      "message",
+    ]);
+    expect(analysis.activeBranch?.context.messages.map((m) => m.role)).toEqual([
+      "user",
+      "critic",
+      "assistant",
+    ]);
+  });
+  it("says what it could not read, by line", () => {
+    expect(analysis.problems).toEqual([
+      {
+        line: 3,
+        kind: "note",
+        message: 'line 3: unknown entry type "future_thing"; kept and shown as stored',
+      },
+      {
+        line: 4,
+        kind: "invalid",
+        message:
+          "line 4: model_change entry: `provider`: expected string, received number; kept and shown as stored",
+      },
+      { line: 5, kind: "note", message: 'line 5: unknown message role "critic"; kept and shown as stored' },
+    ]);
+  });
+});
