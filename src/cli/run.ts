@@ -1,5 +1,6 @@
 import { Command, CommanderError, Option } from "commander";
 import { SessionReadError } from "../read/errors.js";
+import { TemplateError } from "../render/html/templates.js";
 import { UnknownEntryError } from "../tree/build-tree.js";
 import { TOOL_VERSION } from "../version.js";
 import { REPORT_FORMATS, type ReportOptions, reportCommand } from "./commands/report.js";
@@ -10,10 +11,16 @@ function buildProgram(io: CliIo): Command {
     .name("pi-report")
     .description("Turn a Pi coding-agent session file into a report you can share, attach or archive.")
     .version(TOOL_VERSION, "-V, --version")
-    .argument("<session>", "the session file (.jsonl)")
-    .addOption(new Option("-f, --format <format>", "what to write").choices(REPORT_FORMATS).default("json"))
-    .option("-o, --output <file>", "write the report to this file instead of standard output")
+    .argument("[session]", "the session file (.jsonl); default: the newest Pi session for this directory")
+    .addOption(new Option("-f, --format <format>", "what to write").choices(REPORT_FORMATS).default("html"))
+    .option(
+      "-o, --output <file>",
+      "where to write: a file, or - for standard output (default: <session>.html here; JSON to stdout)",
+    )
     .option("--leaf <id>", "show the branch that ends at this entry instead of the last entry")
+    .option("--no-thinking", "leave the model's thinking out of the report")
+    .option("--template <dir>", "use templates, partials or assets from this directory over the shipped ones")
+    .option("--open", "open the report when written")
     .exitOverride()
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
@@ -22,7 +29,7 @@ function buildProgram(io: CliIo): Command {
       outputError: (text, write) =>
         write(`pi-report: ${text.replace(/^error: /, "").trimEnd()} (see --help)\n`),
     })
-    .action(async (session: string, options: ReportOptions) => {
+    .action(async (session: string | undefined, options: ReportOptions) => {
       await reportCommand(session, options, io);
     });
   return program;
@@ -41,7 +48,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
       // Help and --version end through here too, with exit code 0.
       return error.exitCode === 0 ? EXIT_OK : EXIT_BAD_INPUT;
     }
-    if (error instanceof SessionReadError || error instanceof UsageError) {
+    if (error instanceof SessionReadError || error instanceof UsageError || error instanceof TemplateError) {
       io.stderr.write(`pi-report: ${error.message}\n`);
       return EXIT_BAD_INPUT;
     }

@@ -1,0 +1,67 @@
+import { closeSync, existsSync, openSync, readdirSync, readSync, statSync } from "node:fs";
+import { homedir } from "node:os";
+import { join } from "node:path";
+import { UsageError } from "./io.js";
+
+/** Where Pi keeps sessions, and whether every project's files sit side by side (a session dir set by hand). */
+export function piSessionsRoot(env: Record<string, string | undefined>): { dir: string; flat: boolean } {
+  if (env.PI_CODING_AGENT_SESSION_DIR) return { dir: env.PI_CODING_AGENT_SESSION_DIR, flat: true };
+  const agentDir = env.PI_CODING_AGENT_DIR || join(env.HOME || homedir(), ".pi", "agent");
+  return { dir: join(agentDir, "sessions"), flat: false };
+}
+
+/** Pi's folder name for a cwd: leading separator dropped, every `/`, `\` and `:` turned into `-`. */
+export function projectFolderName(cwd: string): string {
+  return `--${cwd.replace(/^[/\\]/, "").replace(/[/\\:]/g, "-")}--`;
+}
+
+/** The `cwd` in a session file's header, reading no more than its first line. */
+function headerCwd(path: string): string | undefined {
+  const buffer = Buffer.alloc(64 * 1024);
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, "r");
+    const read = readSync(fd, buffer, 0, buffer.length, 0);
+    const line = buffer.toString("utf8", 0, read).split("\n", 1)[0] ?? "";
+    const header = JSON.parse(line) as { type?: unknown; cwd?: unknown };
+    return header.type === "session" && typeof header.cwd === "string" ? header.cwd : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+function newest(paths: string[]): string | undefined {
+  let best: { path: string; time: number } | undefined;
+  for (const path of paths) {
+    const time = statSync(path).mtimeMs;
+    if (best === undefined || time > best.time || (time === best.time && path > best.path))
+      best = { path, time };
+  }
+  return best?.path;
+}
+
+/**
+ * The newest session Pi wrote for `cwd`: in `<sessions>/--<cwd>--/`, or, with a session dir set by hand
+ * (all projects together), the newest file whose header names this cwd.
+ *
+ * @throws {UsageError} when there is none, naming where it looked.
+ */
+export function newestSessionFor(cwd: string, env: Record<string, string | undefined>): string {
+  const root = piSessionsRoot(env);
+  const dir = root.flat ? root.dir : join(root.dir, projectFolderName(cwd));
+  const files = existsSync(dir)
+    ? readdirSync(dir)
+        .filter((name) => name.endsWith(".jsonl"))
+        .map((name) => join(dir, name))
+    : [];
+  const candidates = root.flat ? files.filter((path) => headerCwd(path) === cwd) : files;
+  const found = newest(candidates);
+  if (found === undefined) {
+    throw new UsageError(
+      `no Pi session for ${cwd} in ${dir}; give a session file: pi-report <session.jsonl>.`,
+    );
+  }
+  return found;
+}

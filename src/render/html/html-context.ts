@@ -1,0 +1,110 @@
+import { EMBEDDABLE_IMAGE_TYPES } from "../../view/content-view.js";
+import type { ImageView } from "../../view/entry-view.js";
+import { formatInteger } from "../../view/format.js";
+import { ansiToHtml } from "../primitives/ansi/ansi-to-html.js";
+import type { HighlightBudget, HighlightPriority } from "../primitives/highlight/budget.js";
+import { highlightCode, plainCodeBlock } from "../primitives/highlight/code-to-html.js";
+import { markdownToHtml } from "../primitives/markdown/markdown-to-html.js";
+import type { RenderJobs } from "./render-jobs.js";
+
+/** What the page-model builders share: the job queue, the highlight budget and the report's options. */
+export interface HtmlContext {
+  jobs: RenderJobs;
+  budget: HighlightBudget;
+  cwd: string | null;
+  /** Leave thinking out of the page (`--no-thinking`). */
+  thinking: boolean;
+  /** Anchor of an entry id (the later line for a duplicated id). */
+  anchorOf: (id: string) => string | null;
+  /** Counter for markdown id prefixes, so footnote ids never collide across messages. */
+  nextMarkdownId: () => string;
+}
+
+/** A slot in the page model that a job fills with finished HTML. */
+export interface Slot {
+  html: string;
+}
+
+/** Markdown -> sanitized HTML, later, at code-fence priority. */
+export function markdownSlot(context: HtmlContext, markdown: string): Slot {
+  const slot: Slot = { html: "" };
+  const idPrefix = context.nextMarkdownId();
+  context.jobs.add(
+    "code-fence",
+    () => markdownToHtml(markdown, { budget: context.budget, idPrefix }),
+    (html) => {
+      slot.html = html;
+    },
+  );
+  return slot;
+}
+
+/** Code -> highlighted HTML (or plain escaped text past the budget), later, at the given priority. */
+export function codeSlot(
+  context: HtmlContext,
+  code: string,
+  language: string | undefined,
+  priority: HighlightPriority,
+): Slot {
+  const slot: Slot = { html: "" };
+  if (language === undefined) {
+    slot.html = plainCodeBlock(code);
+    return slot;
+  }
+  context.jobs.add(
+    priority,
+    () => highlightCode(code, { language, priority, budget: context.budget }),
+    (html) => {
+      slot.html = html;
+    },
+  );
+  return slot;
+}
+
+/** JSON, pretty-printed and highlighted. */
+export function jsonSlot(context: HtmlContext, value: unknown, priority: HighlightPriority): Slot {
+  return codeSlot(context, prettyJson(value), "json", priority);
+}
+
+/** Terminal output: ANSI colours as classes, everything escaped. Cheap, so done now. */
+export function terminalSlot(text: string): Slot {
+  return { html: `<pre class="terminal"><code>${ansiToHtml(text)}</code></pre>` };
+}
+
+/** JSON text for display; values JSON cannot hold (undefined, cycles, BigInt) are described instead. */
+export function prettyJson(value: unknown): string {
+  try {
+    return JSON.stringify(value, null, 2) ?? String(value);
+  } catch (error) {
+    return `(cannot be shown as JSON: ${error instanceof Error ? error.message : String(error)})`;
+  }
+}
+
+/** An image as the template shows it: a data URI only for PNG, JPEG, GIF and WebP with clean base64. */
+export interface HtmlImage {
+  src: string | null;
+  mimeType: string;
+  size: string;
+}
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+export function htmlImages(images: readonly ImageView[]): HtmlImage[] {
+  return images.map((image) => {
+    const data = image.data.replace(/\s+/g, "");
+    const embeddable = EMBEDDABLE_IMAGE_TYPES.includes(image.mimeType.toLowerCase()) && BASE64.test(data);
+    return {
+      src: embeddable ? `data:${image.mimeType.toLowerCase()};base64,${data}` : null,
+      mimeType: image.mimeType,
+      size: `${formatInteger(image.bytes)} bytes`,
+    };
+  });
+}
+
+/** Number of lines of a text, for "234 lines" notes. */
+export function lineCount(text: string): number {
+  if (text === "") return 0;
+  let lines = 1;
+  for (let at = text.indexOf("\n"); at !== -1; at = text.indexOf("\n", at + 1)) lines += 1;
+  return text.endsWith("\n") ? lines - 1 : lines;
+}

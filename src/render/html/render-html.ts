@@ -1,0 +1,86 @@
+import type { SessionAnalysis } from "../../pipeline.js";
+import { TOOL_VERSION } from "../../version.js";
+import { entryAnchors } from "../../view/anchors.js";
+import type { FoldSummary, TranscriptNode } from "../../view/entry-view.js";
+import { buildReportView } from "../../view/report-view.js";
+import { ansiStylesheet } from "../primitives/ansi/ansi-stylesheet.js";
+import { diffStylesheet } from "../primitives/diff/diff-to-html.js";
+import { createHighlightBudget, type HighlightBudgetOptions } from "../primitives/highlight/budget.js";
+import { highlightStylesheet } from "../primitives/highlight/theme-classes.js";
+import { chartSvg } from "./chart-svg.js";
+import { contentSecurityPolicy } from "./csp.js";
+import { entryToHtml, type HtmlEntry } from "./entry-to-html.js";
+import type { HtmlContext } from "./html-context.js";
+import { RenderJobs } from "./render-jobs.js";
+import { loadTemplates } from "./templates.js";
+
+/** Options of the HTML report. */
+export interface HtmlOptions {
+  /** The session file, named in the header. */
+  sourcePath?: string | null;
+  /** Show thinking (folded). Default true; `--no-thinking` leaves it out. */
+  thinking?: boolean;
+  /** A directory whose templates, partials and assets replace the shipped ones of the same name. */
+  templateDir?: string;
+  /** Highlight budget limits (characters); see src/render/primitives/highlight/budget.ts. */
+  budget?: Partial<HighlightBudgetOptions>;
+  /** Called as highlighting progresses on a large session. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+type HtmlNode = { entry: HtmlEntry } | { fold: FoldSummary & { reason: string; nodes: HtmlNode[] } };
+
+function nodesToHtml(nodes: readonly TranscriptNode[], context: HtmlContext): HtmlNode[] {
+  return nodes.map((node) =>
+    node.kind === "entry"
+      ? { entry: entryToHtml(node.entry, context) }
+      : { fold: { ...node.summary, reason: node.reason, nodes: nodesToHtml(node.nodes, context) } },
+  );
+}
+
+/**
+ * The HTML report: one self-contained page (inline CSS and script, images as data URIs, a CSP that
+ * forbids loading anything), readable with JavaScript off. Deterministic: the same input and options
+ * give the same bytes.
+ */
+export async function renderHtml(analysis: SessionAnalysis, options: HtmlOptions = {}): Promise<string> {
+  const templates = loadTemplates(options.templateDir);
+  const view = buildReportView(analysis, options.sourcePath ?? null);
+  const anchors = entryAnchors(analysis.tree.entries);
+  let markdownIds = 0;
+  const context: HtmlContext = {
+    jobs: new RenderJobs(),
+    budget: createHighlightBudget(options.budget),
+    cwd: view.header.cwd,
+    thinking: options.thinking ?? true,
+    anchorOf: (id) => {
+      const index = analysis.tree.indexById.get(id);
+      return index === undefined ? null : (anchors[index] ?? null);
+    },
+    nextMarkdownId: () => {
+      markdownIds += 1;
+      return `m${markdownIds}-`;
+    },
+  };
+  const transcript = nodesToHtml(view.transcript, context);
+  await context.jobs.runAll(options.onProgress);
+
+  const css = [templates.css, highlightStylesheet(), ansiStylesheet(), diffStylesheet()].join("\n");
+  const script = templates.script;
+  return templates.page({
+    version: TOOL_VERSION,
+    csp: contentSecurityPolicy(css, script),
+    css,
+    script,
+    header: view.header,
+    usage: view.usage,
+    chart: chartSvg(view.chart),
+    chartPoints: view.chart.points.length,
+    branches: view.branches,
+    multipleBranches: view.branches.length > 1,
+    forkPoints: view.forkPoints,
+    outline: view.outline,
+    transcript,
+    thinking: context.thinking,
+  });
+}

@@ -1,0 +1,107 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { basename, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import Handlebars from "handlebars";
+import {
+  firstLine,
+  formatCost,
+  formatCostWithUnpriced,
+  formatInteger,
+  formatTokens,
+} from "../../view/format.js";
+
+/** The templates shipped with the tool: `templates/` at the package root (beside `src/` and `dist/`). */
+export const DEFAULT_TEMPLATE_DIR = fileURLToPath(new URL("../../../templates/", import.meta.url));
+
+/** A compiled template set: the page, and the assets it inlines. */
+export interface TemplateSet {
+  page: Handlebars.TemplateDelegate;
+  css: string;
+  script: string;
+}
+
+/** Thrown when a `--template` directory cannot be used; the message names the file and the fix. */
+export class TemplateError extends Error {
+  override readonly name = "TemplateError";
+}
+
+const cache = new Map<string, TemplateSet>();
+
+function helpers(handlebars: typeof Handlebars): void {
+  handlebars.registerHelper("tokens", (value: unknown) => formatTokens(Number(value) || 0));
+  handlebars.registerHelper("int", (value: unknown) => formatInteger(Number(value) || 0));
+  handlebars.registerHelper("cost", (value: unknown) => formatCost(Number(value) || 0));
+  handlebars.registerHelper("costu", (cost: unknown, unpriced: unknown) =>
+    formatCostWithUnpriced(Number(cost) || 0, Number(unpriced) || 0),
+  );
+  handlebars.registerHelper("eq", (a: unknown, b: unknown) => a === b);
+  handlebars.registerHelper("gt", (a: unknown, b: unknown) => Number(a) > Number(b));
+  handlebars.registerHelper(
+    "plural",
+    (count: unknown, one: unknown, many: unknown) =>
+      `${formatInteger(Number(count) || 0)} ${Number(count) === 1 ? String(one) : String(many)}`,
+  );
+  handlebars.registerHelper("join", (list: unknown, separator: unknown) =>
+    Array.isArray(list) ? list.join(typeof separator === "string" ? separator : ", ") : "",
+  );
+  handlebars.registerHelper("firstLine", (text: unknown, max: unknown) =>
+    firstLine(String(text ?? ""), Number(max) || 80),
+  );
+}
+
+/** Files of a template directory by name: `page.hbs`, partials (`*.hbs` here or in `partials/`), assets. */
+function filesOf(dir: string): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const sub of ["", "partials", "assets"]) {
+    const folder = join(dir, sub);
+    if (!existsSync(folder)) continue;
+    for (const name of readdirSync(folder)) {
+      if (name.endsWith(".hbs") || name.endsWith(".css") || name.endsWith(".js"))
+        files.set(name, join(folder, name));
+    }
+  }
+  return files;
+}
+
+/**
+ * Loads the page template, its partials and assets, compiled once per process. Files in `overrideDir`
+ * replace the shipped ones of the same file name (`page.hbs`, `entry.hbs`, `report.css`, ...).
+ */
+export function loadTemplates(overrideDir?: string): TemplateSet {
+  const key = overrideDir ?? "";
+  const cached = cache.get(key);
+  if (cached !== undefined) return cached;
+  if (overrideDir !== undefined && !existsSync(overrideDir)) {
+    throw new TemplateError(`--template ${overrideDir}: no such directory.`);
+  }
+  const files = filesOf(DEFAULT_TEMPLATE_DIR);
+  if (overrideDir !== undefined) {
+    const overrides = filesOf(overrideDir);
+    if (overrides.size === 0) {
+      throw new TemplateError(`--template ${overrideDir}: holds no .hbs, .css or .js file to use.`);
+    }
+    for (const [name, path] of overrides) files.set(name, path);
+  }
+  const handlebars = Handlebars.create();
+  helpers(handlebars);
+  const read = (name: string): string => {
+    const path = files.get(name);
+    if (path === undefined)
+      throw new TemplateError(`template \`${name}\` is missing from ${DEFAULT_TEMPLATE_DIR}.`);
+    return readFileSync(path, "utf8");
+  };
+  for (const [name, path] of files) {
+    if (name.endsWith(".hbs") && name !== "page.hbs") {
+      handlebars.registerPartial(basename(name, ".hbs"), readFileSync(path, "utf8"));
+    }
+  }
+  let page: Handlebars.TemplateDelegate;
+  try {
+    page = handlebars.compile(read("page.hbs"), { strict: false, preventIndent: true });
+  } catch (error) {
+    throw new TemplateError(`page.hbs: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const set = { page, css: read("report.css"), script: read("report.js") };
+  cache.set(key, set);
+  return set;
+}

@@ -1,0 +1,209 @@
+import type { TurnUsageView } from "../../view/entry-view.js";
+import { firstLine } from "../../view/format.js";
+import type { ToolBody, ToolView } from "../../view/tools/tool-view.js";
+import { diffToHtml } from "../primitives/diff/diff-to-html.js";
+import { languageFromPath, SHELL_LANGUAGE } from "../primitives/highlight/languages.js";
+import { displayPath } from "./display-path.js";
+import {
+  codeSlot,
+  type HtmlContext,
+  type HtmlImage,
+  htmlImages,
+  jsonSlot,
+  lineCount,
+  markdownSlot,
+  type Slot,
+  terminalSlot,
+} from "./html-context.js";
+import { type HtmlMessage, messagesToHtml } from "./message-to-html.js";
+
+/** Outputs longer than this many lines start folded. */
+const OPEN_LINES = 20;
+
+export interface HtmlToolResult {
+  anchor: string | null;
+  isError: boolean;
+  output: Slot;
+  lines: number;
+  open: boolean;
+  empty: boolean;
+  images: HtmlImage[];
+  usage: TurnUsageView | null;
+}
+
+export interface HtmlSubagentRun {
+  agent: string | null;
+  task: Slot | null;
+  model: string | null;
+  exitCode: number | null;
+  failed: boolean;
+  usage: TurnUsageView | null;
+  turns: number;
+  messages: HtmlMessage[];
+}
+
+/** A tool card's template data; `partial` names the card's body (one per kind of tool). */
+export interface HtmlTool {
+  partial: string;
+  name: string;
+  callId: string | null;
+  called: boolean;
+  /** One line for the card's head: the command, the path, the pattern. */
+  headline: string;
+  failed: boolean;
+  args: Slot | null;
+  result: HtmlToolResult | null;
+  command?: Slot;
+  path?: string;
+  range?: string | null;
+  content?: Slot;
+  contentLines?: number;
+  diff?: Slot | null;
+  added?: number;
+  removed?: number;
+  pattern?: string | null;
+  mode?: string | null;
+  runs?: HtmlSubagentRun[];
+}
+
+type OutputStyle = "terminal" | "markdown" | "plain" | { language: string | undefined };
+
+/** Tool kind -> how its card is built: the body partial, the headline, and how its output reads. */
+const TOOL_CARDS: {
+  [K in ToolBody["kind"]]: (
+    body: Extract<ToolBody, { kind: K }>,
+    tool: ToolView,
+    context: HtmlContext,
+  ) => Partial<HtmlTool> & { output: OutputStyle };
+} = {
+  bash: (body, _tool, context) => ({
+    partial: "tool-bash",
+    headline: firstLine(body.command, 120),
+    command: codeSlot(context, body.command, SHELL_LANGUAGE, "command"),
+    output: "terminal",
+  }),
+  read: (body, _tool, context) => {
+    const path = displayPath(body.path, context.cwd);
+    const range =
+      body.offset === null && body.limit === null
+        ? null
+        : `lines ${body.offset ?? 1}${body.limit === null ? "+" : `–${(body.offset ?? 1) + body.limit - 1}`}`;
+    return {
+      partial: "tool-read",
+      headline: path,
+      path,
+      range,
+      output: { language: languageFromPath(body.path) },
+    };
+  },
+  write: (body, _tool, context) => {
+    const path = displayPath(body.path, context.cwd);
+    return {
+      partial: "tool-write",
+      headline: path,
+      path,
+      content: codeSlot(context, body.content, languageFromPath(body.path), "written-file"),
+      contentLines: lineCount(body.content),
+      output: "plain",
+    };
+  },
+  edit: (body, _tool, context) => {
+    const path = displayPath(body.path, context.cwd);
+    const diff = body.diff;
+    let slot: Slot | null = null;
+    if (diff !== null) {
+      const filled: Slot = { html: "" };
+      const language = languageFromPath(body.path);
+      context.jobs.add(
+        "diff",
+        () => diffToHtml(diff, { language, budget: context.budget }),
+        (html) => {
+          filled.html = html;
+        },
+      );
+      slot = filled;
+    }
+    return {
+      partial: "tool-edit",
+      headline: path,
+      path,
+      diff: slot,
+      added: diff?.added ?? 0,
+      removed: diff?.removed ?? 0,
+      output: "plain",
+    };
+  },
+  search: (body) => ({
+    partial: "tool-search",
+    headline: [body.pattern, body.path].filter((part) => part !== null && part !== "").join(" in "),
+    pattern: body.pattern,
+    path: body.path ?? undefined,
+    output: "terminal",
+  }),
+  subagent: (body, _tool, context) => ({
+    partial: "tool-subagent",
+    headline: `${body.runs.length} sub-agent run${body.runs.length === 1 ? "" : "s"}${body.mode ? ` (${body.mode})` : ""}`,
+    mode: body.mode,
+    runs: body.runs.map((run) => ({
+      agent: run.agent,
+      task: run.task === null ? null : markdownSlot(context, run.task),
+      model: run.model,
+      exitCode: run.exitCode,
+      failed: (run.exitCode !== null && run.exitCode !== 0) || run.stopReason === "error",
+      usage: run.usage,
+      turns: run.turns,
+      messages: messagesToHtml(run.messages, context),
+    })),
+    output: "markdown",
+  }),
+  generic: () => ({ partial: "tool-generic", headline: "", output: "terminal" }),
+};
+
+/** A tool call and its result as a card: the call's arguments shown for what the tool is. */
+export function toolToHtml(tool: ToolView, context: HtmlContext): HtmlTool {
+  const card = (
+    TOOL_CARDS[tool.body.kind] as (
+      body: ToolBody,
+      tool: ToolView,
+      context: HtmlContext,
+    ) => Partial<HtmlTool> & { output: OutputStyle }
+  )(tool.body, tool, context);
+  const { output, ...fields } = card;
+  const result = tool.result === null ? null : resultToHtml(tool.result, output, context);
+  return {
+    partial: "tool-generic",
+    headline: "",
+    ...fields,
+    name: tool.name,
+    callId: tool.callId,
+    called: tool.called,
+    failed: tool.result?.isError === true,
+    // Every card keeps the call's arguments (folded) so nothing the model sent is hidden.
+    args: tool.called && tool.args !== undefined ? jsonSlot(context, tool.args, "command") : null,
+    result,
+  };
+}
+
+function resultToHtml(
+  result: NonNullable<ToolView["result"]>,
+  style: OutputStyle,
+  context: HtmlContext,
+): HtmlToolResult {
+  const text = result.text;
+  const lines = lineCount(text);
+  let output: Slot;
+  if (style === "terminal") output = terminalSlot(text);
+  else if (style === "markdown") output = markdownSlot(context, text);
+  else if (style === "plain") output = codeSlot(context, text, undefined, "tool-output");
+  else output = codeSlot(context, text, style.language, "tool-output");
+  return {
+    anchor: result.anchor,
+    isError: result.isError,
+    output,
+    lines,
+    open: lines <= OPEN_LINES,
+    empty: text === "",
+    images: htmlImages(result.images),
+    usage: result.usage,
+  };
+}

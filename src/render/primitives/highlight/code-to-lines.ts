@@ -1,0 +1,116 @@
+import type { HighlightBudget, HighlightPriority } from "./budget.js";
+import { getHighlighter, loadLanguage } from "./highlighter.js";
+import { resolveLanguage } from "./languages.js";
+import { RULE_THEME_NAME, themeClasses } from "./theme-classes.js";
+import { plainLines, tokensToHtmlLines } from "./tokens-to-html.js";
+
+/** What to highlight a block as, and who pays for it. */
+export interface HighlightRequest {
+  /** A language name or alias (`ts`, `bash`, a fence's info string); unknown or missing: plain text. */
+  language: string | undefined;
+  priority: HighlightPriority;
+  budget: HighlightBudget;
+}
+
+/** A block as one HTML string per line, and whether it was highlighted. */
+export interface HighlightedLines {
+  lines: string[];
+  /** The shiki language id it was highlighted as; `undefined` when the lines are plain escaped text. */
+  language: string | undefined;
+}
+
+/** Work counters, for tests and for the report's timing notes. */
+export interface HighlightStats {
+  /** Blocks actually tokenized by shiki. */
+  tokenized: number;
+  /** Characters actually tokenized. */
+  tokenizedChars: number;
+  /** Blocks served from the cache without tokenizing. */
+  cacheHits: number;
+}
+
+// Lines this long are minified or generated: shiki leaves them plain rather than spend seconds on
+// one line. Shiki's per-line time limit is switched off instead of relied on: a limit in
+// milliseconds would make the output depend on how fast the machine is, and reports must be
+// byte-identical from run to run.
+const MAX_LINE_LENGTH = 10_000;
+// Past this many cached characters the cache starts over; it only saves work, never changes output.
+const CACHE_LIMIT_CHARS = 64_000_000;
+
+const cache = new Map<string, Map<string, Promise<string[] | undefined>>>();
+let cachedChars = 0;
+const stats: HighlightStats = { tokenized: 0, tokenizedChars: 0, cacheHits: 0 };
+
+/** Counters of highlighting work done in this process so far. */
+export function highlightStats(): HighlightStats {
+  return { ...stats };
+}
+
+/** Empties the highlight cache and zeroes the counters. */
+export function clearHighlightCache(): void {
+  cache.clear();
+  cachedChars = 0;
+  Object.assign(stats, { tokenized: 0, tokenizedChars: 0, cacheHits: 0 });
+}
+
+async function tokenize(code: string, id: string): Promise<string[] | undefined> {
+  if (!(await loadLanguage(id))) return undefined;
+  try {
+    const core = await getHighlighter();
+    const tokens = core.codeToTokensBase(code, {
+      lang: id,
+      theme: RULE_THEME_NAME,
+      tokenizeMaxLineLength: MAX_LINE_LENGTH,
+      tokenizeTimeLimit: 0,
+    });
+    stats.tokenized += 1;
+    stats.tokenizedChars += code.length;
+    return tokensToHtmlLines(tokens, themeClasses().classOf);
+  } catch {
+    // A grammar that chokes on odd input costs that block its colours, nothing more.
+    return undefined;
+  }
+}
+
+/**
+ * Highlighted per-line HTML of `code` as language `id` (a resolved shiki id), ignoring any budget;
+ * identical (language, code) pairs are tokenized once per process. `undefined` when the language
+ * cannot be loaded. For callers that settle the budget themselves (a diff pays for both sides at once).
+ */
+export function tokenizeToLines(code: string, id: string): Promise<string[] | undefined> {
+  let byCode = cache.get(id);
+  if (byCode === undefined) {
+    byCode = new Map();
+    cache.set(id, byCode);
+  }
+  const cached = byCode.get(code);
+  if (cached !== undefined) {
+    stats.cacheHits += 1;
+    return cached;
+  }
+  if (cachedChars + code.length > CACHE_LIMIT_CHARS) {
+    cache.clear();
+    cachedChars = 0;
+    byCode = new Map();
+    cache.set(id, byCode);
+  }
+  const pending = tokenize(code, id);
+  byCode.set(code, pending);
+  cachedChars += code.length;
+  return pending;
+}
+
+/**
+ * Highlights a block as one HTML string per line, or returns it as escaped plain text when the
+ * language is unknown or the budget says no. Never rejects. The budget is charged synchronously,
+ * at the call, so the order of calls alone decides what is highlighted.
+ */
+export async function codeToLines(code: string, request: HighlightRequest): Promise<HighlightedLines> {
+  if (typeof code !== "string") return { lines: [""], language: undefined };
+  const id = resolveLanguage(request.language);
+  if (id === undefined || !request.budget.spend(request.priority, id, code)) {
+    return { lines: plainLines(code), language: undefined };
+  }
+  const lines = await tokenizeToLines(code, id);
+  return lines === undefined ? { lines: plainLines(code), language: undefined } : { lines, language: id };
+}

@@ -1,0 +1,59 @@
+import rehypeSanitize from "rehype-sanitize";
+import rehypeStringify from "rehype-stringify";
+import remarkGfm from "remark-gfm";
+import remarkParse from "remark-parse";
+import remarkRehype from "remark-rehype";
+import { unified } from "unified";
+import type { HighlightBudget } from "../highlight/budget.js";
+import { plainCodeBlock } from "../highlight/code-to-html.js";
+import { rehypeFootnoteLinks } from "./footnote-links.js";
+import { rehypeHighlightFences } from "./highlight-fences.js";
+import { rehypeImagesToLinks } from "./images-to-links.js";
+import { rehypeLinkRel } from "./link-rel.js";
+import { rawHtmlToText } from "./raw-html-to-text.js";
+import { sanitizeSchema } from "./sanitize-schema.js";
+
+/** Options for `markdownToHtml`. */
+export interface MarkdownOptions {
+  /** The report's highlight budget; code fences spend from it at 'code-fence' priority. */
+  budget: HighlightBudget;
+  /**
+   * Prefix for the ids footnotes create (default `user-content-`). Give each message its own
+   * (`m42-`) when several messages on one page may have footnotes, or their links collide.
+   */
+  idPrefix?: string;
+}
+
+/**
+ * Markdown (as a model or person wrote it) -> sanitized HTML, ready for a template's `{{{ }}}`.
+ *
+ * remark-parse -> remark-gfm -> remark-rehype (raw HTML kept as visible text) -> images to links ->
+ * rehype-sanitize (GitHub's schema; data-URI images only; ids prefixed) -> footnote links follow the
+ * prefix -> links get rel -> code fences highlighted -> rehype-stringify. Never rejects: input the
+ * pipeline fails on (a stack overflow on absurd nesting, say) comes back as one escaped plain-text block.
+ */
+export async function markdownToHtml(markdown: string, options: MarkdownOptions): Promise<string> {
+  const text = typeof markdown === "string" ? markdown : "";
+  const idPrefix = options.idPrefix ?? "user-content-";
+  const processor = unified()
+    .use(remarkParse)
+    .use(remarkGfm)
+    .use(remarkRehype, {
+      handlers: { html: rawHtmlToText },
+      // rehype-sanitize adds the prefix (to ids and the aria references to them); adding it here too
+      // would double it on footnote ids.
+      clobberPrefix: "",
+    })
+    .use(rehypeImagesToLinks)
+    .use(rehypeSanitize, sanitizeSchema(idPrefix))
+    .use(rehypeFootnoteLinks, { prefix: idPrefix })
+    .use(rehypeLinkRel)
+    .use(rehypeHighlightFences, { budget: options.budget })
+    // The only raw nodes in the tree are the highlighted fences, added after sanitizing.
+    .use(rehypeStringify, { allowDangerousHtml: true });
+  try {
+    return String(await processor.process(text));
+  } catch {
+    return plainCodeBlock(text);
+  }
+}

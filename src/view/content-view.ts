@@ -1,0 +1,39 @@
+import type { Content } from "../schema/content.js";
+import type { ImageView } from "./entry-view.js";
+
+/** The image types a report may embed as data URIs; anything else is described, never embedded. */
+export const EMBEDDABLE_IMAGE_TYPES: readonly string[] = [
+  "image/png",
+  "image/jpeg",
+  "image/gif",
+  "image/webp",
+];
+
+/** The text of message content: a string as is, or its text blocks joined by blank lines. */
+export function textOf(content: Content | undefined): string {
+  if (content === undefined) return "";
+  if (typeof content === "string") return content;
+  return content.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("\n\n");
+}
+
+/** The images of message content, embeddable or not (the renderer decides what to embed). */
+export function imagesOf(content: Content | undefined): ImageView[] {
+  if (content === undefined || typeof content === "string") return [];
+  return content.flatMap((block) =>
+    block.type === "image"
+      ? [{ mimeType: block.mimeType, data: block.data, bytes: base64Bytes(block.data) }]
+      : [],
+  );
+}
+
+/** Blocks that are neither text nor image, kept to be shown as JSON. */
+export function otherBlocksOf(content: Content | undefined): unknown[] {
+  if (content === undefined || typeof content === "string") return [];
+  return content.flatMap((block) => (block.type === "text" || block.type === "image" ? [] : [block]));
+}
+
+/** Decoded size of base64 data, without decoding it. */
+export function base64Bytes(data: string): number {
+  const padding = data.endsWith("==") ? 2 : data.endsWith("=") ? 1 : 0;
+  return Math.max(0, Math.floor((data.length * 3) / 4) - padding);
+}

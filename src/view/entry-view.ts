@@ -1,0 +1,148 @@
+import type { ContentBlock } from "../schema/content.js";
+import type { Totals } from "../usage/totals.js";
+import type { ToolView } from "./tools/tool-view.js";
+
+/** An image to show inline: only these MIME types ever become data URIs. */
+export interface ImageView {
+  mimeType: string;
+  /** base64 */
+  data: string;
+  /** Decoded size in bytes. */
+  bytes: number;
+}
+
+/** Tokens and cost of one model call, for a badge beside it. */
+export interface TurnUsageView {
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+  totalTokens: number;
+  cost: number;
+  unpriced: boolean;
+}
+
+/** Why the model no longer saw an entry on the active path at the tip. */
+export type ContextStatus =
+  | { kind: "summarised"; byId: string }
+  | { kind: "omitted"; byId: string }
+  | { kind: "replaced"; byId: string; replacement: ContentBlock[] | string }
+  | { kind: "excluded" }
+  | { kind: "superseded"; byId: string };
+
+/** A part of an assistant reply, in the order the model produced it. */
+export type AssistantPart =
+  | { kind: "text"; text: string }
+  | { kind: "thinking"; text: string; redacted: boolean }
+  | { kind: "tool"; tool: ToolView }
+  | { kind: "other"; value: unknown };
+
+/** A message, whether it sits in an entry or in a sub-agent's transcript. */
+export type MessageView =
+  | { role: "user"; text: string; skill: SkillView | null; images: ImageView[]; other: unknown[] }
+  | {
+      role: "assistant";
+      provider: string | null;
+      model: string | null;
+      responseModel: string | null;
+      stopReason: string | null;
+      errorMessage: string | null;
+      usage: TurnUsageView | null;
+      parts: AssistantPart[];
+    }
+  | { role: "toolResult"; tool: ToolView }
+  | {
+      role: "bashExecution";
+      command: string;
+      output: string;
+      exitCode: number | null;
+      cancelled: boolean;
+      truncated: boolean;
+      excluded: boolean;
+      fullOutputPath: string | null;
+    }
+  | {
+      role: "custom";
+      customType: string | null;
+      text: string;
+      images: ImageView[];
+      hidden: boolean;
+      details: unknown;
+    }
+  | { role: "system"; system: SystemView }
+  | { role: "other"; storedRole: string; reason: string; value: unknown };
+
+/** A skill invocation: the words typed after `</skill>`, with the pasted skill folded. */
+export interface SkillView {
+  name: string;
+  location: string | null;
+  body: string;
+}
+
+/** One system message: the sections and tools it sets, patches or removes. */
+export interface SystemView {
+  sections: { name: string; text: string | null }[];
+  tools: string[];
+  toolsAdded: string[];
+  toolsRemoved: string[];
+  /** Fields this tool does not recognise, shown as JSON. */
+  rest: Record<string, unknown>;
+  /** True for a patch of an earlier system message. */
+  patch: boolean;
+}
+
+/** What an entry shows, by type. */
+export type EntryContent =
+  | { type: "message"; message: MessageView }
+  | { type: "model_change"; provider: string; modelId: string }
+  | { type: "thinking_level_change"; thinkingLevel: string }
+  | {
+      type: "compaction";
+      summary: string;
+      tokensBefore: number | null;
+      readFiles: string[];
+      modifiedFiles: string[];
+      firstKeptEntryId: string | null;
+      retainedMessages: number;
+      usage: TurnUsageView | null;
+      fromHook: boolean;
+    }
+  | { type: "branch_summary"; summary: string; fromId: string | null; usage: TurnUsageView | null }
+  | { type: "context_edit"; targetId: string; replacement: string | null }
+  | { type: "usage"; kind: string; provider: string | null; model: string | null; usage: TurnUsageView }
+  | { type: "custom"; customType: string | null; data: unknown }
+  | { type: "custom_message"; message: Extract<MessageView, { role: "custom" }> }
+  | { type: "label"; targetId: string; label: string | null }
+  | { type: "session_info"; name: string | null }
+  | { type: "other"; storedType: string; reason: string; value: unknown };
+
+/** One entry of the transcript, ready for a template. */
+export interface EntryView {
+  id: string;
+  /** A stable anchor, safe in an HTML id and a URL fragment. */
+  anchor: string;
+  line: number;
+  timestamp: string | null;
+  labels: string[];
+  /** Set for entries on the active path that the model no longer had at the tip. */
+  contextStatus: ContextStatus | null;
+  /** Tool results shown inside this entry's tool calls (their own anchors are placed here). */
+  pairedResultAnchors: string[];
+  content: EntryContent;
+}
+
+/** Totals of a folded branch, for its one-line summary. */
+export interface FoldSummary {
+  /** Anchor of the fold itself (derived from its first entry). */
+  anchor: string;
+  entries: number;
+  usage: Totals;
+  lastPrompt: string | null;
+  tipLabel: string | null;
+  tipAnchor: string;
+}
+
+/** The transcript: entries in reading order, with other branches folded where they leave. */
+export type TranscriptNode =
+  | { kind: "entry"; entry: EntryView }
+  | { kind: "fold"; reason: "abandoned" | "root"; summary: FoldSummary; nodes: TranscriptNode[] };

@@ -1,0 +1,80 @@
+import { basename } from "node:path";
+import type { SessionAnalysis } from "../pipeline.js";
+import type { Problem, ProblemKind } from "../read/problem.js";
+import { sessionTimes } from "../report/session-times.js";
+import { textOf } from "./content-view.js";
+import { firstLine, formatDuration, formatTime } from "./format.js";
+import { splitSkill } from "./skill.js";
+
+export interface HeaderView {
+  title: string;
+  /** Where the title came from: the session's name, its first typed prompt, or the file name. */
+  titleFrom: "name" | "prompt" | "file";
+  sessionId: string | null;
+  cwd: string | null;
+  fileName: string | null;
+  started: string | null;
+  ended: string | null;
+  duration: string | null;
+  models: string[];
+  parentSession: string | null;
+  inputVersion: number;
+  entryCount: number;
+  problems: Problem[];
+  problemCounts: { kind: ProblemKind; count: number }[];
+}
+
+/** The first prompt a person typed on the active branch (a skill's typed words, not its pasted body). */
+export function firstTypedPrompt(analysis: SessionAnalysis): string | null {
+  const path = analysis.activeBranch?.path ?? [];
+  for (const index of path) {
+    const body = analysis.tree.entries[index]?.body;
+    if (body?.type !== "message" || body.message.role !== "user") continue;
+    const { typed, skill } = splitSkill(textOf(body.message.content));
+    const text = typed.trim() || (skill === null ? "" : `/skill:${skill.name}`);
+    if (text !== "") return text;
+  }
+  return null;
+}
+
+/** The report's header: title, where and when, models, fork parent and the reader's problems. */
+export function headerView(analysis: SessionAnalysis, sourcePath: string | null): HeaderView {
+  const { session, tree } = analysis;
+  const prompt = firstTypedPrompt(analysis);
+  const fileName = sourcePath === null ? null : basename(sourcePath);
+  const [title, titleFrom]: [string, HeaderView["titleFrom"]] =
+    tree.name !== null
+      ? [tree.name, "name"]
+      : prompt !== null
+        ? [firstLine(prompt, 100), "prompt"]
+        : [fileName ?? session.header.id ?? "Pi session", "file"];
+  const times = sessionTimes(session);
+  const duration =
+    times.startedAt !== null && times.endedAt !== null
+      ? formatDuration(Date.parse(times.endedAt) - Date.parse(times.startedAt))
+      : null;
+  const models: string[] = [];
+  for (const item of analysis.usageItems) {
+    if (item.source !== "assistant" || item.model === null) continue;
+    const name = item.provider === null ? item.model : `${item.provider}/${item.model}`;
+    if (!models.includes(name)) models.push(name);
+  }
+  const counts = new Map<ProblemKind, number>();
+  for (const problem of analysis.problems) counts.set(problem.kind, (counts.get(problem.kind) ?? 0) + 1);
+  return {
+    title,
+    titleFrom,
+    sessionId: session.header.id ?? null,
+    cwd: session.header.cwd ?? null,
+    fileName,
+    started: formatTime(times.startedAt),
+    ended: formatTime(times.endedAt),
+    duration,
+    models,
+    parentSession: session.header.parentSession ?? null,
+    inputVersion: session.inputVersion,
+    entryCount: session.entries.length,
+    problems: analysis.problems,
+    problemCounts: [...counts].map(([kind, count]) => ({ kind, count })),
+  };
+}

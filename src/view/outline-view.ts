@@ -1,0 +1,124 @@
+import type { EntryView, TranscriptNode } from "./entry-view.js";
+import { firstLine } from "./format.js";
+import type { ToolView } from "./tools/tool-view.js";
+
+/** One line of the side outline: a link to an entry or a folded branch. */
+export interface OutlineItem {
+  anchor: string;
+  kind: "prompt" | "tool" | "compaction" | "summary" | "fork" | "fold" | "error" | "label" | "model";
+  text: string;
+  /** For tools: the tool's name (the script filters on it). */
+  tool: string | null;
+  error: boolean;
+  labels: string[];
+  /** Nesting: 0 on the active branch, 1 inside a folded branch, ... */
+  depth: number;
+}
+
+function toolSummary(tool: ToolView): string {
+  const body = tool.body;
+  switch (body.kind) {
+    case "bash":
+      return firstLine(body.command, 60);
+    case "read":
+    case "write":
+    case "edit":
+      return body.path;
+    case "search":
+      return [body.pattern, body.path].filter(Boolean).join(" in ");
+    case "subagent":
+      return `${body.runs.length} run${body.runs.length === 1 ? "" : "s"}`;
+    default:
+      return "";
+  }
+}
+
+function entryItems(entry: EntryView, forks: ReadonlySet<string>, depth: number): OutlineItem[] {
+  const base = { anchor: entry.anchor, tool: null, error: false, labels: entry.labels, depth };
+  const items: OutlineItem[] = [];
+  const { content } = entry;
+  if (forks.has(entry.anchor)) items.push({ ...base, kind: "fork", text: "fork point" });
+  if (content.type === "message") {
+    const message = content.message;
+    if (message.role === "user")
+      items.push({
+        ...base,
+        kind: "prompt",
+        text: firstLine(message.text || (message.skill ? `/${message.skill.name}` : "(image)"), 70),
+      });
+    if (message.role === "assistant") {
+      if (message.stopReason === "error" || message.stopReason === "aborted") {
+        items.push({
+          ...base,
+          kind: "error",
+          text: `${message.stopReason}: ${firstLine(message.errorMessage ?? "", 50)}`,
+          error: true,
+        });
+      }
+      for (const part of message.parts) {
+        if (part.kind !== "tool") continue;
+        const error = part.tool.result?.isError === true;
+        items.push({
+          ...base,
+          kind: "tool",
+          text: `${part.tool.name} ${toolSummary(part.tool)}`.trim(),
+          tool: part.tool.name,
+          error,
+          labels: [],
+        });
+      }
+    }
+    if (message.role === "toolResult") {
+      items.push({
+        ...base,
+        kind: "tool",
+        text: `${message.tool.name} (result)`,
+        tool: message.tool.name,
+        error: message.tool.result?.isError === true,
+      });
+    }
+  }
+  if (content.type === "compaction") items.push({ ...base, kind: "compaction", text: "compaction" });
+  if (content.type === "branch_summary") items.push({ ...base, kind: "summary", text: "branch summary" });
+  if (content.type === "model_change")
+    items.push({ ...base, kind: "model", text: `model: ${content.modelId}` });
+  if (items.length === 0 && entry.labels.length > 0)
+    items.push({ ...base, kind: "label", text: entry.labels.join(", ") });
+  return items;
+}
+
+/**
+ * The side outline: prompts, tool calls, errors, compactions, summaries, model changes, fork points and
+ * labels, in transcript order, with each folded branch as one line (and its own outline nested).
+ */
+export function outlineView(nodes: readonly TranscriptNode[], forks: ReadonlySet<string>): OutlineItem[] {
+  const items: OutlineItem[] = [];
+  const stack: { nodes: readonly TranscriptNode[]; at: number; depth: number }[] = [
+    { nodes, at: 0, depth: 0 },
+  ];
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1] as (typeof stack)[number];
+    const node = frame.nodes[frame.at];
+    if (node === undefined) {
+      stack.pop();
+      continue;
+    }
+    frame.at += 1;
+    if (node.kind === "entry") items.push(...entryItems(node.entry, forks, frame.depth));
+    else {
+      const { summary } = node;
+      const what = node.reason === "root" ? "separate root" : "abandoned branch";
+      items.push({
+        anchor: summary.anchor,
+        kind: "fold",
+        text: `${what}: ${summary.entries} entries${summary.lastPrompt ? ` — ${firstLine(summary.lastPrompt, 40)}` : ""}`,
+        tool: null,
+        error: false,
+        labels: summary.tipLabel === null ? [] : [summary.tipLabel],
+        depth: frame.depth,
+      });
+      stack.push({ nodes: node.nodes, at: 0, depth: frame.depth + 1 });
+    }
+  }
+  return items;
+}

@@ -1,0 +1,38 @@
+/** Tool arguments as an object: providers sometimes leave them a JSON string. */
+export function parseArgs(args: unknown): { value: unknown; object: Record<string, unknown> } {
+  let value = args;
+  if (typeof args === "string") {
+    try {
+      value = JSON.parse(args);
+    } catch {
+      return { value: args, object: {} };
+    }
+  }
+  const object =
+    typeof value === "object" && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
+  return { value, object };
+}
+
+/** The first of these fields that holds a string. */
+export function stringField(object: Record<string, unknown>, ...names: string[]): string | null {
+  for (const name of names) {
+    const value = object[name];
+    if (typeof value === "string") return value;
+  }
+  return null;
+}
+
+/** A field that holds a finite number, or null. */
+export function numberField(object: Record<string, unknown>, name: string): number | null {
+  const value = object[name];
+  return typeof value === "number" && Number.isFinite(value) ? value : null;
+}
+
+/** A plain object, or undefined. */
+export function asObject(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
+}

@@ -1,0 +1,48 @@
+import type { FileDiff } from "../../diff/diff-model.js";
+import type { ImageView, MessageView, TurnUsageView } from "../entry-view.js";
+
+/** A sub-agent run inside a `subagent` tool result. */
+export interface SubagentRunView {
+  agent: string | null;
+  task: string | null;
+  model: string | null;
+  exitCode: number | null;
+  stopReason: string | null;
+  usage: TurnUsageView | null;
+  turns: number;
+  messages: MessageView[];
+}
+
+/** What a tool's call and result show, by the kind of tool. */
+export type ToolBody =
+  | { kind: "bash"; command: string; timeout: number | null }
+  | { kind: "read"; path: string; offset: number | null; limit: number | null }
+  | { kind: "write"; path: string; content: string }
+  /** The edit's diff: from the result's unified patch, Pi's numbered diff, or computed from the call. */
+  | { kind: "edit"; path: string; diff: FileDiff | null }
+  | { kind: "search"; pattern: string | null; path: string | null }
+  | { kind: "subagent"; mode: string | null; runs: SubagentRunView[] }
+  | { kind: "generic" };
+
+/** A tool call paired with its result (either may be missing). */
+export interface ToolView {
+  name: string;
+  callId: string | null;
+  /** The arguments as the model sent them (an object, or a string it failed to encode). */
+  args: unknown;
+  /** Set when the call is in view. */
+  called: boolean;
+  result: ToolResultView | null;
+  body: ToolBody;
+}
+
+export interface ToolResultView {
+  /** Anchor of the entry holding the result, when it is an entry. */
+  anchor: string | null;
+  isError: boolean;
+  /** Text of the result's content blocks, joined. */
+  text: string;
+  images: ImageView[];
+  details: unknown;
+  usage: TurnUsageView | null;
+}

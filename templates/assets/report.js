@@ -1,0 +1,172 @@
+/* pi-session-report: conveniences only. The page is complete without this script. */
+(() => {
+  const outline = document.getElementById("outline");
+  const list = outline ? outline.querySelector(".outline-list") : null;
+  const entries = Array.from(document.querySelectorAll("article.entry"));
+  const items = list ? Array.from(list.children) : [];
+  const filters = [
+    ["all", "All", () => true],
+    ["prompt", "Prompts", (el) => el.dataset.kind === "prompt" || el.dataset.kind === "user"],
+    ["tool", "Tools", (el) => Boolean(el.dataset.tool || el.dataset.tools)],
+    ["error", "Errors", (el) => el.hasAttribute("data-error")],
+    ["label", "Labels", (el) => el.hasAttribute("data-labels")],
+  ];
+  let filter = "all";
+  let tool = "";
+  let query = "";
+
+  function openAncestors(element) {
+    for (let at = element; at; at = at.parentElement) {
+      if (at.tagName === "DETAILS") at.open = true;
+    }
+  }
+
+  function reveal(hash) {
+    if (!hash || hash.length < 2) return;
+    const target = document.getElementById(decodeURIComponent(hash.slice(1)));
+    if (!target) return;
+    openAncestors(target);
+    target.scrollIntoView({ block: "start" });
+  }
+
+  function matches(element, text) {
+    const [, , test] = filters.find(([key]) => key === filter);
+    if (!test(element)) return false;
+    if (tool) {
+      const tools = `${element.dataset.tool || ""} ${element.dataset.tools || ""}`.split(" ");
+      if (!tools.includes(tool)) return false;
+    }
+    return query === "" || text.toLowerCase().includes(query);
+  }
+
+  function apply() {
+    let shown = 0;
+    for (const item of items) {
+      const visible = matches(item, item.textContent || "");
+      item.classList.toggle("is-filtered-out", !visible);
+      if (visible) shown += 1;
+    }
+    const active = filter !== "all" || tool !== "" || query !== "";
+    for (const entry of entries) {
+      entry.classList.toggle("is-filtered-out", active && !matches(entry, entry.textContent || ""));
+    }
+    if (status) status.textContent = active ? `${shown} of ${items.length} outline items match` : "";
+  }
+
+  let status = null;
+  let search = null;
+  if (outline && list) {
+    const tools = document.createElement("div");
+    tools.className = "outline-tools";
+    search = document.createElement("input");
+    search.type = "search";
+    search.placeholder = "Search (/)";
+    search.setAttribute("aria-label", "Search the session");
+    let timer = 0;
+    search.addEventListener("input", () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        query = search.value.trim().toLowerCase();
+        apply();
+      }, 150);
+    });
+    tools.append(search);
+    for (const [key, label] of filters) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = label;
+      button.setAttribute("aria-pressed", String(key === filter));
+      button.addEventListener("click", () => {
+        filter = key;
+        for (const other of tools.querySelectorAll("button"))
+          other.setAttribute("aria-pressed", String(other === button));
+        apply();
+      });
+      tools.append(button);
+    }
+    const names = new Set();
+    for (const item of items) if (item.dataset.tool) names.add(item.dataset.tool);
+    if (names.size > 0) {
+      const select = document.createElement("select");
+      select.setAttribute("aria-label", "Show one tool");
+      select.append(new Option("any tool", ""));
+      for (const name of Array.from(names).sort()) select.append(new Option(name, name));
+      select.addEventListener("change", () => {
+        tool = select.value;
+        apply();
+      });
+      tools.append(select);
+    }
+    status = document.createElement("p");
+    status.className = "filter-status";
+    status.setAttribute("aria-live", "polite");
+    tools.append(status);
+    const help = document.createElement("p");
+    help.className = "filter-status";
+    help.textContent = "Keys: t thinking · o outputs · e expand all · c collapse all · / search";
+    tools.append(help);
+    list.before(tools);
+  }
+
+  function toggleAll(selector) {
+    const all = Array.from(document.querySelectorAll(selector));
+    const open = all.some((element) => !element.open);
+    for (const element of all) element.open = open;
+  }
+
+  document.addEventListener("keydown", (event) => {
+    const target = event.target;
+    if (event.metaKey || event.ctrlKey || event.altKey) return;
+    if (
+      target &&
+      (target.tagName === "INPUT" || target.tagName === "SELECT" || target.tagName === "TEXTAREA")
+    ) {
+      if (event.key === "Escape" && target === search) {
+        search.value = "";
+        query = "";
+        apply();
+        search.blur();
+      }
+      return;
+    }
+    const key = event.key;
+    if (key === "t") toggleAll("details.thinking");
+    else if (key === "o") toggleAll("details.output");
+    else if (key === "e") for (const element of document.querySelectorAll("details")) element.open = true;
+    else if (key === "c") for (const element of document.querySelectorAll("details")) element.open = false;
+    else if (key === "/" && search) {
+      event.preventDefault();
+      search.focus();
+    } else return;
+  });
+
+  // A permalink copies its address too.
+  document.addEventListener("click", (event) => {
+    const link = event.target instanceof Element ? event.target.closest("a.permalink") : null;
+    if (!link || !navigator.clipboard) return;
+    const url = new URL(link.getAttribute("href"), location.href).href;
+    navigator.clipboard.writeText(url).then(
+      () => {
+        link.dataset.copied = "";
+        link.title = "Link copied";
+      },
+      () => {},
+    );
+  });
+
+  // Links into folded sections open them; printing opens everything, then restores.
+  window.addEventListener("hashchange", () => reveal(location.hash));
+  document.addEventListener("click", (event) => {
+    const link = event.target instanceof Element ? event.target.closest('a[href^="#"]') : null;
+    if (link) reveal(link.getAttribute("href"));
+  });
+  let closedBeforePrint = [];
+  window.addEventListener("beforeprint", () => {
+    closedBeforePrint = Array.from(document.querySelectorAll("details:not([open])"));
+    for (const element of closedBeforePrint) element.open = true;
+  });
+  window.addEventListener("afterprint", () => {
+    for (const element of closedBeforePrint) element.open = false;
+  });
+  reveal(location.hash);
+})();

@@ -1,0 +1,111 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { createHighlightBudget } from "../../src/render/primitives/highlight/budget.js";
+import { highlightCode, plainCodeBlock } from "../../src/render/primitives/highlight/code-to-html.js";
+import { clearHighlightCache, highlightStats } from "../../src/render/primitives/highlight/code-to-lines.js";
+import { highlightStylesheet } from "../../src/render/primitives/highlight/theme-classes.js";
+
+const TS = 'const greeting: string = "a<b>&c";\n// done';
+
+beforeEach(() => clearHighlightCache());
+
+describe("highlightCode", () => {
+  it("colours tokens with classes the stylesheet defines, and never with style attributes", async () => {
+    const html = await highlightCode(TS, {
+      language: "ts",
+      priority: "code-fence",
+      budget: createHighlightBudget(),
+    });
+    expect(html.startsWith('<pre class="shiki"><code>')).toBe(true);
+    expect(html.endsWith("</code></pre>")).toBe(true);
+    expect(html).not.toContain("style=");
+    // github-light: keywords #d73a49, strings #032f62, comments #6a737d.
+    const css = highlightStylesheet();
+    const classOf = (text: string) => new RegExp(`<span class="([^"]+)">${text}`).exec(html)?.[1];
+    const colourOf = (className: string | undefined) =>
+      new RegExp(`\\.${className}\\{color:(#[0-9a-f]+)`).exec(css)?.[1];
+    expect(colourOf(classOf("const "))).toBe("#d73a49");
+    expect(colourOf(classOf("&quot;a&lt;b&gt;&amp;c&quot;"))).toBe("#032f62");
+    expect(colourOf(classOf("// done"))).toBe("#6a737d");
+    // The text survives, escaped, line for line.
+    expect(html.replace(/<[^>]+>/g, "")).toBe(
+      "const greeting: string = &quot;a&lt;b&gt;&amp;c&quot;;\n// done",
+    );
+  });
+
+  it("highlights identical blocks once: the second call is a cache hit and tokenizes nothing", async () => {
+    const budget = createHighlightBudget();
+    const first = await highlightCode(TS, { language: "typescript", priority: "code-fence", budget });
+    expect(highlightStats()).toEqual({ tokenized: 1, tokenizedChars: TS.length, cacheHits: 0 });
+    const second = await highlightCode(TS, { language: "ts", priority: "diff", budget });
+    expect(second).toBe(first);
+    expect(highlightStats()).toEqual({ tokenized: 1, tokenizedChars: TS.length, cacheHits: 1 });
+  });
+
+  it("gives the same bytes after the cache is emptied", async () => {
+    const first = await highlightCode(TS, {
+      language: "ts",
+      priority: "code-fence",
+      budget: createHighlightBudget(),
+    });
+    clearHighlightCache();
+    const again = await highlightCode(TS, {
+      language: "ts",
+      priority: "code-fence",
+      budget: createHighlightBudget(),
+    });
+    expect(highlightStats().tokenized).toBe(1);
+    expect(again).toBe(first);
+  });
+
+  it("shows an unknown or missing language as escaped text in the same wrapper", async () => {
+    const budget = createHighlightBudget();
+    const code = "<script>alert(1)</script>\n{{x}}";
+    const expected = '<pre class="shiki"><code>&lt;script&gt;alert(1)&lt;/script&gt;\n{{x}}</code></pre>';
+    expect(await highlightCode(code, { language: "no-such-lang", priority: "code-fence", budget })).toBe(
+      expected,
+    );
+    expect(await highlightCode(code, { language: undefined, priority: "code-fence", budget })).toBe(expected);
+    expect(await highlightCode(code, { language: "constructor", priority: "code-fence", budget })).toBe(
+      expected,
+    );
+    expect(plainCodeBlock(code)).toBe(expected);
+    expect(highlightStats().tokenized).toBe(0);
+    expect(budget.spent).toBe(0);
+  });
+
+  it("falls back to escaped plain text once the budget is spent", async () => {
+    const budget = createHighlightBudget({ totalChars: 30 });
+    const first = "let a = 1; // <ok>"; // 18 characters: fits
+    const second = "let b = 2; // <no>"; // 18 more would make 36 > 30
+    const highlighted = await highlightCode(first, { language: "js", priority: "command", budget });
+    const plain = await highlightCode(second, { language: "js", priority: "command", budget });
+    expect(highlighted).toContain("<span class=");
+    expect(plain).toBe('<pre class="shiki"><code>let b = 2; // &lt;no&gt;</code></pre>');
+    expect(budget.spent).toBe(18);
+  });
+
+  it("keeps CRLF line ends out of the output and leaves over-long lines plain", async () => {
+    const budget = createHighlightBudget();
+    const html = await highlightCode("a = 1\r\nb = 2", {
+      language: "python",
+      priority: "code-fence",
+      budget,
+    });
+    expect(html).not.toContain("\r");
+    expect(html.replace(/<[^>]+>/g, "")).toBe("a = 1\nb = 2");
+    const long = `x = "${"y".repeat(10_000)}"`;
+    const longHtml = await highlightCode(long, { language: "python", priority: "code-fence", budget });
+    expect(longHtml).toBe(`<pre class="shiki"><code>${long.replaceAll('"', "&quot;")}</code></pre>`);
+  });
+});
+
+describe("highlightStylesheet", () => {
+  it("gives light colours by default and dark ones under prefers-color-scheme: dark", () => {
+    const [light, dark] = highlightStylesheet().split("@media (prefers-color-scheme: dark)");
+    expect(light).toContain(".shiki{color:#24292e;background-color:#fff}");
+    expect(dark).toContain(".shiki{color:#e1e4e8;background-color:#24292e}");
+    // Keywords: github-light #d73a49, github-dark #f97583, under the same class.
+    const keyword = /\.(hl-\d+)\{color:#d73a49\}/.exec(light ?? "")?.[1];
+    expect(dark).toContain(`.${keyword}{color:#f97583}`);
+  });
+});

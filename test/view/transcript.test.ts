@@ -1,0 +1,63 @@
+import { basename } from "node:path";
+import { describe, expect, it } from "vitest";
+import { analyzeFile } from "../../src/index.js";
+import { entryAnchors } from "../../src/view/anchors.js";
+import type { TranscriptNode } from "../../src/view/entry-view.js";
+import { buildReportView } from "../../src/view/report-view.js";
+import { allSessionFiles } from "../helpers/all-sessions.js";
+import { analyzeFixture } from "../helpers/analyze.js";
+
+/** Anchors in reading order: entries, and the results shown inside their calls. */
+function anchorsIn(nodes: readonly TranscriptNode[]): string[] {
+  return nodes.flatMap((node) =>
+    node.kind === "entry" ? [node.entry.anchor, ...node.entry.pairedResultAnchors] : anchorsIn(node.nodes),
+  );
+}
+
+describe("every entry appears in the transcript exactly once", () => {
+  for (const file of allSessionFiles()) {
+    it(basename(file), () => {
+      const analysis = analyzeFile(file);
+      const view = buildReportView(analysis, file);
+      const shown = anchorsIn(view.transcript);
+      expect(shown.length).toBe(analysis.session.entries.length);
+      expect(new Set(shown)).toEqual(new Set(entryAnchors(analysis.tree.entries)));
+    });
+  }
+});
+
+describe("transcript order", () => {
+  it("v2-hook-message.jsonl: the active branch inline, the regenerated reply folded at its fork point", () => {
+    const view = buildReportView(analyzeFixture("v2-hook-message.jsonl"), null);
+    expect(
+      view.transcript.map((node) =>
+        node.kind === "entry" ? node.entry.id : `fold(${anchorsIn(node.nodes)})`,
+      ),
+    ).toEqual(["a1", "fold(e-a4)", "a2", "a3", "a5"]);
+    const fold = view.transcript[1];
+    expect(fold?.kind === "fold" && fold.summary).toMatchObject({
+      entries: 1,
+      lastPrompt: null,
+      tipAnchor: "e-a4",
+    });
+  });
+
+  it("context-edits.jsonl: entries the model no longer had at the tip are marked, with why", () => {
+    const view = buildReportView(analyzeFixture("context-edits.jsonl"), null);
+    const status = new Map(
+      view.transcript.flatMap((node) =>
+        node.kind === "entry" ? [[node.entry.id, node.entry.contextStatus]] : [],
+      ),
+    );
+    expect(status.get("e1")).toEqual({ kind: "summarised", byId: "e5" });
+    expect(status.get("e2")).toEqual({ kind: "summarised", byId: "e5" });
+    expect(status.get("e3")).toEqual({ kind: "replaced", byId: "e8", replacement: "secret: [removed]" });
+    expect(status.get("e4")).toEqual({ kind: "omitted", byId: "e10" });
+    expect(status.get("e6")).toBeNull();
+    expect(status.get("e7")).toEqual({
+      kind: "replaced",
+      byId: "e12",
+      replacement: [{ type: "text", text: "second answer, shortened" }],
+    });
+  });
+});
