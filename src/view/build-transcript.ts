@@ -7,7 +7,6 @@ import type { ContextStatus, EntryView, FoldSummary, TranscriptNode } from "./en
 import { firstLine } from "./format.js";
 import { presentEntry } from "./present-entry.js";
 import type { MessageContext } from "./present-message.js";
-import { orphanResultTool } from "./present-message.js";
 import { splitSkill } from "./skill.js";
 
 /** Folds nest up to this depth; deeper branches are laid out flat so nothing recurses without bound. */
@@ -107,21 +106,8 @@ class TranscriptBuilder {
         return { message: (body as { message: ToolResultMessage }).message, anchor };
       },
     };
-    let content = presentEntry(entry.body, context);
-    if (
-      content.type === "message" &&
-      content.message.role === "toolResult" &&
-      entry.body.type === "message"
-    ) {
-      // A result whose call is not in this run: show it alone, under its own anchor.
-      content = {
-        type: "message",
-        message: {
-          role: "toolResult",
-          tool: orphanResultTool(entry.body.message as ToolResultMessage, anchors[index] as string, 0),
-        },
-      };
-    }
+    // A result whose call is not in this run is shown alone; its entry's card carries its anchor.
+    const content = presentEntry(entry.body, context);
     return {
       id: entry.id,
       anchor: anchors[index] as string,

@@ -1,3 +1,4 @@
+import { displayPath } from "./display-path.js";
 import type { EntryView, TranscriptNode } from "./entry-view.js";
 import { firstLine } from "./format.js";
 import type { ToolView } from "./tools/tool-view.js";
@@ -15,7 +16,7 @@ export interface OutlineItem {
   depth: number;
 }
 
-function toolSummary(tool: ToolView): string {
+function toolSummary(tool: ToolView, cwd: string | null): string {
   const body = tool.body;
   switch (body.kind) {
     case "bash":
@@ -23,7 +24,7 @@ function toolSummary(tool: ToolView): string {
     case "read":
     case "write":
     case "edit":
-      return body.path;
+      return displayPath(body.path, cwd);
     case "search":
       return [body.pattern, body.path].filter(Boolean).join(" in ");
     case "subagent":
@@ -33,7 +34,12 @@ function toolSummary(tool: ToolView): string {
   }
 }
 
-function entryItems(entry: EntryView, forks: ReadonlySet<string>, depth: number): OutlineItem[] {
+function entryItems(
+  entry: EntryView,
+  forks: ReadonlySet<string>,
+  depth: number,
+  cwd: string | null,
+): OutlineItem[] {
   const base = { anchor: entry.anchor, tool: null, error: false, labels: entry.labels, depth };
   const items: OutlineItem[] = [];
   const { content } = entry;
@@ -51,7 +57,9 @@ function entryItems(entry: EntryView, forks: ReadonlySet<string>, depth: number)
         items.push({
           ...base,
           kind: "error",
-          text: `${message.stopReason}: ${firstLine(message.errorMessage ?? "", 50)}`,
+          text: message.errorMessage
+            ? `${message.stopReason}: ${firstLine(message.errorMessage, 50)}`
+            : `${message.stopReason}`,
           error: true,
         });
       }
@@ -61,7 +69,7 @@ function entryItems(entry: EntryView, forks: ReadonlySet<string>, depth: number)
         items.push({
           ...base,
           kind: "tool",
-          text: `${part.tool.name} ${toolSummary(part.tool)}`.trim(),
+          text: `${part.tool.name} ${toolSummary(part.tool, cwd)}`.trim(),
           tool: part.tool.name,
           error,
           labels: [],
@@ -91,7 +99,11 @@ function entryItems(entry: EntryView, forks: ReadonlySet<string>, depth: number)
  * The side outline: prompts, tool calls, errors, compactions, summaries, model changes, fork points and
  * labels, in transcript order, with each folded branch as one line (and its own outline nested).
  */
-export function outlineView(nodes: readonly TranscriptNode[], forks: ReadonlySet<string>): OutlineItem[] {
+export function outlineView(
+  nodes: readonly TranscriptNode[],
+  forks: ReadonlySet<string>,
+  cwd: string | null,
+): OutlineItem[] {
   const items: OutlineItem[] = [];
   const stack: { nodes: readonly TranscriptNode[]; at: number; depth: number }[] = [
     { nodes, at: 0, depth: 0 },
@@ -104,7 +116,7 @@ export function outlineView(nodes: readonly TranscriptNode[], forks: ReadonlySet
       continue;
     }
     frame.at += 1;
-    if (node.kind === "entry") items.push(...entryItems(node.entry, forks, frame.depth));
+    if (node.kind === "entry") items.push(...entryItems(node.entry, forks, frame.depth, cwd));
     else {
       const { summary } = node;
       const what = node.reason === "root" ? "separate root" : "abandoned branch";

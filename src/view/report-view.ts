@@ -44,7 +44,11 @@ export function buildReportView(analysis: SessionAnalysis, sourcePath: string | 
     chart: chartView(analysis, anchors),
     branches: branchesView(analysis, anchors),
     forkPoints,
-    outline: outlineView(transcript, new Set(forkPoints.map((fork) => fork.anchor))),
+    outline: outlineView(
+      transcript,
+      new Set(forkPoints.map((fork) => fork.anchor)),
+      analysis.session.header.cwd ?? null,
+    ),
     transcript,
   };
 }

@@ -2,9 +2,11 @@ import { EMBEDDABLE_IMAGE_TYPES } from "../../view/content-view.js";
 import type { ImageView } from "../../view/entry-view.js";
 import { formatInteger } from "../../view/format.js";
 import { ansiToHtml } from "../primitives/ansi/ansi-to-html.js";
+import { escapeHtml } from "../primitives/escape.js";
 import type { HighlightBudget, HighlightPriority } from "../primitives/highlight/budget.js";
 import { highlightCode, plainCodeBlock } from "../primitives/highlight/code-to-html.js";
 import { markdownToHtml } from "../primitives/markdown/markdown-to-html.js";
+import { isPlainProse, proseToHtml } from "../primitives/markdown/plain-prose.js";
 import type { RenderJobs } from "./render-jobs.js";
 
 /** What the page-model builders share: the job queue, the highlight budget and the report's options. */
@@ -18,7 +20,17 @@ export interface HtmlContext {
   anchorOf: (id: string) => string | null;
   /** Counter for markdown id prefixes, so footnote ids never collide across messages. */
   nextMarkdownId: () => string;
+  /** Characters of markdown left to format; past it, text is shown as written (see DEFAULT_MARKDOWN_CHARS). */
+  markdownLeft: { chars: number };
 }
+
+/**
+ * How much markdown one report formats, in characters. micromark parses about 0.6 MB a second here, so
+ * 600 KB keeps a huge session's report to about a second of markdown; text past it (in reading order:
+ * prompts and replies before later output) is shown as written, whitespace kept, which reads fine.
+ * Plain prose costs nothing and does not count.
+ */
+export const DEFAULT_MARKDOWN_CHARS = 600_000;
 
 /** A slot in the page model that a job fills with finished HTML. */
 export interface Slot {
@@ -31,7 +43,12 @@ export function markdownSlot(context: HtmlContext, markdown: string): Slot {
   const idPrefix = context.nextMarkdownId();
   context.jobs.add(
     "code-fence",
-    () => markdownToHtml(markdown, { budget: context.budget, idPrefix }),
+    async () => {
+      if (isPlainProse(markdown)) return proseToHtml(markdown);
+      if (markdown.length > context.markdownLeft.chars) return plainTextSlot(markdown).html;
+      context.markdownLeft.chars -= markdown.length;
+      return markdownToHtml(markdown, { budget: context.budget, idPrefix });
+    },
     (html) => {
       slot.html = html;
     },
@@ -64,6 +81,11 @@ export function codeSlot(
 /** JSON, pretty-printed and highlighted. */
 export function jsonSlot(context: HtmlContext, value: unknown, priority: HighlightPriority): Slot {
   return codeSlot(context, prettyJson(value), "json", priority);
+}
+
+/** Text shown as written (whitespace kept), escaped. Cheap, so done now. */
+export function plainTextSlot(text: string): Slot {
+  return { html: `<div class="plain-text">${escapeHtml(text)}</div>` };
 }
 
 /** Terminal output: ANSI colours as classes, everything escaped. Cheap, so done now. */

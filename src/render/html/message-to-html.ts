@@ -8,6 +8,7 @@ import {
   jsonSlot,
   lineCount,
   markdownSlot,
+  plainTextSlot,
   type Slot,
   terminalSlot,
 } from "./html-context.js";

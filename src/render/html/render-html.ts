@@ -10,7 +10,7 @@ import { highlightStylesheet } from "../primitives/highlight/theme-classes.js";
 import { chartSvg } from "./chart-svg.js";
 import { contentSecurityPolicy } from "./csp.js";
 import { entryToHtml, type HtmlEntry } from "./entry-to-html.js";
-import type { HtmlContext } from "./html-context.js";
+import { DEFAULT_MARKDOWN_CHARS, type HtmlContext } from "./html-context.js";
 import { RenderJobs } from "./render-jobs.js";
 import { loadTemplates } from "./templates.js";
 
@@ -24,6 +24,8 @@ export interface HtmlOptions {
   templateDir?: string;
   /** Highlight budget limits (characters); see src/render/primitives/highlight/budget.ts. */
   budget?: Partial<HighlightBudgetOptions>;
+  /** Characters of markdown to format before showing the rest as written; see DEFAULT_MARKDOWN_CHARS. */
+  markdownChars?: number;
   /** Called as highlighting progresses on a large session. */
   onProgress?: (done: number, total: number) => void;
 }
@@ -61,6 +63,7 @@ export async function renderHtml(analysis: SessionAnalysis, options: HtmlOptions
       markdownIds += 1;
       return `m${markdownIds}-`;
     },
+    markdownLeft: { chars: options.markdownChars ?? DEFAULT_MARKDOWN_CHARS },
   };
   const transcript = nodesToHtml(view.transcript, context);
   await context.jobs.runAll(options.onProgress);

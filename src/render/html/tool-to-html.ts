@@ -1,9 +1,10 @@
+import { displayPath } from "../../view/display-path.js";
 import type { TurnUsageView } from "../../view/entry-view.js";
 import { firstLine } from "../../view/format.js";
+import { parseArgs } from "../../view/tools/args.js";
 import type { ToolBody, ToolView } from "../../view/tools/tool-view.js";
 import { diffToHtml } from "../primitives/diff/diff-to-html.js";
 import { languageFromPath, SHELL_LANGUAGE } from "../primitives/highlight/languages.js";
-import { displayPath } from "./display-path.js";
 import {
   codeSlot,
   type HtmlContext,
@@ -29,6 +30,8 @@ export interface HtmlToolResult {
   empty: boolean;
   images: HtmlImage[];
   usage: TurnUsageView | null;
+  /** False when the runs shown above already count this usage (a sub-agent tool's own total). */
+  usageCounted: boolean;
 }
 
 export interface HtmlSubagentRun {
@@ -68,19 +71,30 @@ export interface HtmlTool {
 
 type OutputStyle = "terminal" | "markdown" | "plain" | { language: string | undefined };
 
+/** What a card builder returns: its fields, how its output reads, and which arguments its body shows. */
+type Card = Partial<HtmlTool> & { output: OutputStyle; shown: readonly string[] };
+
+const PATH_KEYS = ["path", "file_path", "filePath"];
+
 /** Tool kind -> how its card is built: the body partial, the headline, and how its output reads. */
 const TOOL_CARDS: {
   [K in ToolBody["kind"]]: (
     body: Extract<ToolBody, { kind: K }>,
     tool: ToolView,
     context: HtmlContext,
-  ) => Partial<HtmlTool> & { output: OutputStyle };
+  ) => Card;
 } = {
-  bash: (body, _tool, context) => ({
+  bash: (body, tool, context) => ({
     partial: "tool-bash",
     headline: firstLine(body.command, 120),
-    command: codeSlot(context, body.command, SHELL_LANGUAGE, "command"),
+    command: codeSlot(
+      context,
+      body.command,
+      tool.name === "powershell" ? "powershell" : SHELL_LANGUAGE,
+      "command",
+    ),
     output: "terminal",
+    shown: ["command", "cmd"],
   }),
   read: (body, _tool, context) => {
     const path = displayPath(body.path, context.cwd);
@@ -94,6 +108,7 @@ const TOOL_CARDS: {
       path,
       range,
       output: { language: languageFromPath(body.path) },
+      shown: [...PATH_KEYS, "offset", "limit"],
     };
   },
   write: (body, _tool, context) => {
@@ -105,6 +120,7 @@ const TOOL_CARDS: {
       content: codeSlot(context, body.content, languageFromPath(body.path), "written-file"),
       contentLines: lineCount(body.content),
       output: "plain",
+      shown: [...PATH_KEYS, "content"],
     };
   },
   edit: (body, _tool, context) => {
@@ -131,6 +147,9 @@ const TOOL_CARDS: {
       added: diff?.added ?? 0,
       removed: diff?.removed ?? 0,
       output: "plain",
+      // The diff shows the edits; when none could be built the arguments stay visible.
+      shown:
+        diff === null ? PATH_KEYS : [...PATH_KEYS, "edits", "oldText", "newText", "old_text", "new_text"],
     };
   },
   search: (body) => ({
@@ -139,6 +158,7 @@ const TOOL_CARDS: {
     pattern: body.pattern,
     path: body.path ?? undefined,
     output: "terminal",
+    shown: ["pattern", "query", "path"],
   }),
   subagent: (body, _tool, context) => ({
     partial: "tool-subagent",
@@ -155,21 +175,19 @@ const TOOL_CARDS: {
       messages: messagesToHtml(run.messages, context),
     })),
     output: "markdown",
+    shown: [],
   }),
-  generic: () => ({ partial: "tool-generic", headline: "", output: "terminal" }),
+  generic: () => ({ partial: "tool-generic", headline: "", output: "terminal", shown: [] }),
 };
 
 /** A tool call and its result as a card: the call's arguments shown for what the tool is. */
 export function toolToHtml(tool: ToolView, context: HtmlContext): HtmlTool {
-  const card = (
-    TOOL_CARDS[tool.body.kind] as (
-      body: ToolBody,
-      tool: ToolView,
-      context: HtmlContext,
-    ) => Partial<HtmlTool> & { output: OutputStyle }
-  )(tool.body, tool, context);
-  const { output, ...fields } = card;
+  const build = TOOL_CARDS[tool.body.kind] as (body: ToolBody, tool: ToolView, context: HtmlContext) => Card;
+  const { output, shown, ...fields } = build(tool.body, tool, context);
+  const rest = tool.called ? otherArguments(tool.args, shown) : undefined;
   const result = tool.result === null ? null : resultToHtml(tool.result, output, context);
+  if (result !== null && tool.body.kind === "subagent" && tool.body.runs.length > 0)
+    result.usageCounted = false;
   return {
     partial: "tool-generic",
     headline: "",
@@ -178,10 +196,19 @@ export function toolToHtml(tool: ToolView, context: HtmlContext): HtmlTool {
     callId: tool.callId,
     called: tool.called,
     failed: tool.result?.isError === true,
-    // Every card keeps the call's arguments (folded) so nothing the model sent is hidden.
-    args: tool.called && tool.args !== undefined ? jsonSlot(context, tool.args, "command") : null,
+    // Arguments the card's body does not already show stay visible (folded), so nothing is hidden twice or lost.
+    args: rest === undefined ? null : jsonSlot(context, rest, "command"),
     result,
   };
+}
+
+/** The arguments a card's body does not show; undefined when there are none. */
+function otherArguments(args: unknown, shown: readonly string[]): unknown {
+  const { value, object } = parseArgs(args);
+  if (value === undefined) return undefined;
+  if (value !== object) return value;
+  const rest = Object.fromEntries(Object.entries(object).filter(([key]) => !shown.includes(key)));
+  return Object.keys(rest).length === 0 ? undefined : rest;
 }
 
 function resultToHtml(
@@ -205,5 +232,6 @@ function resultToHtml(
     empty: text === "",
     images: htmlImages(result.images),
     usage: result.usage,
+    usageCounted: true,
   };
 }

@@ -15,7 +15,7 @@ export function subagentBody(details: unknown, present: PresentMessages, depth: 
     return {
       agent: stringField(result, "agent"),
       task: stringField(result, "task"),
-      model: stringField(result, "model"),
+      model: stringField(result, "model") ?? firstReplyModel(messages),
       exitCode: numberField(result, "exitCode"),
       stopReason: stringField(result, "stopReason"),
       usage: turnUsage(usage),
@@ -24,4 +24,13 @@ export function subagentBody(details: unknown, present: PresentMessages, depth: 
     };
   });
   return { kind: "subagent", mode: stringField(asObject(details) ?? {}, "mode"), runs };
+}
+
+/** The model a run's first reply names, for runs that do not record one of their own. */
+function firstReplyModel(messages: unknown[]): string | null {
+  for (const message of messages) {
+    const record = asObject(message);
+    if (record?.role === "assistant" && typeof record.model === "string") return record.model;
+  }
+  return null;
 }

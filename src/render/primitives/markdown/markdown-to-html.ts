@@ -10,6 +10,7 @@ import { rehypeFootnoteLinks } from "./footnote-links.js";
 import { rehypeHighlightFences } from "./highlight-fences.js";
 import { rehypeImagesToLinks } from "./images-to-links.js";
 import { rehypeLinkRel } from "./link-rel.js";
+import { isPlainProse, proseToHtml } from "./plain-prose.js";
 import { rawHtmlToText } from "./raw-html-to-text.js";
 import { sanitizeSchema } from "./sanitize-schema.js";
 
@@ -34,26 +35,54 @@ export interface MarkdownOptions {
  */
 export async function markdownToHtml(markdown: string, options: MarkdownOptions): Promise<string> {
   const text = typeof markdown === "string" ? markdown : "";
-  const idPrefix = options.idPrefix ?? "user-content-";
-  const processor = unified()
-    .use(remarkParse)
-    .use(remarkGfm)
-    .use(remarkRehype, {
-      handlers: { html: rawHtmlToText },
-      // rehype-sanitize adds the prefix (to ids and the aria references to them); adding it here too
-      // would double it on footnote ids.
-      clobberPrefix: "",
-    })
-    .use(rehypeImagesToLinks)
-    .use(rehypeSanitize, sanitizeSchema(idPrefix))
-    .use(rehypeFootnoteLinks, { prefix: idPrefix })
-    .use(rehypeLinkRel)
-    .use(rehypeHighlightFences, { budget: options.budget })
-    // The only raw nodes in the tree are the highlighted fences, added after sanitizing.
-    .use(rehypeStringify, { allowDangerousHtml: true });
+  if (isPlainProse(text)) return proseToHtml(text);
+  // Only footnotes create ids, so only text with footnotes needs a processor with its own prefix;
+  // everything else shares one per budget (building a processor costs more than parsing a sentence).
+  const processor = FOOTNOTE.test(text)
+    ? buildProcessor(options.budget, options.idPrefix ?? "user-content-")
+    : sharedProcessor(options.budget);
   try {
     return String(await processor.process(text));
   } catch {
     return plainCodeBlock(text);
   }
+}
+
+/** The full unified pipeline, without the plain-prose fast path (tests hold the two equal). */
+export async function markdownToHtmlByPipeline(markdown: string, budget: HighlightBudget): Promise<string> {
+  return String(await sharedProcessor(budget).process(markdown));
+}
+
+const FOOTNOTE = /\[\^/;
+const shared = new WeakMap<HighlightBudget, ReturnType<typeof buildProcessor>>();
+
+function sharedProcessor(budget: HighlightBudget): ReturnType<typeof buildProcessor> {
+  let processor = shared.get(budget);
+  if (processor === undefined) {
+    processor = buildProcessor(budget, "user-content-");
+    shared.set(budget, processor);
+  }
+  return processor;
+}
+
+function buildProcessor(budget: HighlightBudget, idPrefix: string) {
+  return (
+    unified()
+      .use(remarkParse)
+      .use(remarkGfm)
+      .use(remarkRehype, {
+        handlers: { html: rawHtmlToText },
+        // rehype-sanitize adds the prefix (to ids and the aria references to them); adding it here too
+        // would double it on footnote ids.
+        clobberPrefix: "",
+      })
+      .use(rehypeImagesToLinks)
+      .use(rehypeSanitize, sanitizeSchema(idPrefix))
+      .use(rehypeFootnoteLinks, { prefix: idPrefix })
+      .use(rehypeLinkRel)
+      .use(rehypeHighlightFences, { budget })
+      // The only raw nodes in the tree are the highlighted fences, added after sanitizing.
+      .use(rehypeStringify, { allowDangerousHtml: true })
+      .freeze()
+  );
 }

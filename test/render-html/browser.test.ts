@@ -1,0 +1,119 @@
+/// <reference lib="dom" />
+/**
+ * The report in a real browser (Debian's Chromium through playwright-core), from file://, with
+ * JavaScript on and off: nothing fails, nothing is requested, folded sections open, screenshots saved.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { analyzeFile } from "../../src/index.js";
+import { renderHtml } from "../../src/render/html/render-html.js";
+import { launchChromium, watch } from "../helpers/browser.js";
+import { CORPUS, FIXTURES, ROOT } from "../helpers/paths.js";
+
+const OUT = `${ROOT}test/.output/browser/`;
+let browser: Browser;
+const pages: Record<string, string> = {};
+
+beforeAll(async () => {
+  mkdirSync(OUT, { recursive: true });
+  for (const [name, file] of [
+    ["every-tool", `${FIXTURES}sessions/every-tool.jsonl`],
+    ["all-entry-types", `${CORPUS}pi-migrated/pi-api__all-entry-types.jsonl`],
+  ] as const) {
+    const path = `${OUT}${name}.html`;
+    writeFileSync(path, await renderHtml(analyzeFile(file), { sourcePath: file }));
+    pages[name] = `file://${path}`;
+  }
+  browser = await launchChromium();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("in Chromium", () => {
+  it("with JavaScript on: no error, no request; search, filters and keys work", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const seen = watch(page);
+    await page.goto(pages["every-tool"] as string);
+    await expect.poll(() => page.locator(".outline-tools input[type=search]").count()).toBe(1);
+
+    // `t` opens every thinking block.
+    await page.keyboard.press("t");
+    expect(await page.locator("details.thinking[open]").count()).toBe(2);
+
+    // The Errors filter leaves only entries and outline items that failed.
+    await page.getByRole("button", { name: "Errors" }).click();
+    const visibleEntries = await page.locator("article.entry:not(.is-filtered-out)").count();
+    const failedEntries = await page.locator("article.entry[data-error]").count();
+    expect(visibleEntries).toBe(failedEntries);
+    expect(failedEntries).toBeGreaterThan(0);
+    await page.getByRole("button", { name: "All" }).click();
+
+    // Searching narrows the outline.
+    await page.locator(".outline-tools input[type=search]").fill("powershell");
+    await expect.poll(() => page.locator(".outline-list li:not(.is-filtered-out)").count()).toBe(1);
+
+    await page.screenshot({ path: `${OUT}every-tool-js-on.png`, fullPage: true });
+    expect(seen).toEqual({ errors: [], requests: [], dialogs: [] });
+    await context.close();
+  });
+
+  it("with JavaScript off: everything readable, folded branches open by hand, nothing requested", async () => {
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 1280, height: 900 },
+    });
+    const page = await context.newPage();
+    const seen = watch(page);
+    await page.goto(pages["all-entry-types"] as string);
+    expect(await page.locator(".outline-tools").count()).toBe(0);
+    const fold = page.locator("details.fold").first();
+    expect(await fold.evaluate((element) => (element as HTMLDetailsElement).open)).toBe(false);
+    await fold.locator("summary").first().click();
+    expect(await fold.evaluate((element) => (element as HTMLDetailsElement).open)).toBe(true);
+    // The abandoned branch holds its entries, now visible.
+    expect(await fold.locator("article.entry").first().isVisible()).toBe(true);
+    await page.screenshot({ path: `${OUT}all-entry-types-js-off.png`, fullPage: true });
+    expect(seen).toEqual({ errors: [], requests: [], dialogs: [] });
+    await context.close();
+  });
+
+  it("on a phone, the outline is a menu that opens without JavaScript; dark mode follows the system", async () => {
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 390, height: 844 },
+      colorScheme: "dark",
+    });
+    const page = await context.newPage();
+    const seen = watch(page);
+    await page.goto(pages["every-tool"] as string);
+    expect(await page.locator("nav.outline").isVisible()).toBe(false);
+    await page.locator("label.nav-button").click();
+    expect(await page.locator("nav.outline").isVisible()).toBe(true);
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(background).toBe("rgb(21, 23, 27)");
+    await page.screenshot({ path: `${OUT}every-tool-phone-dark.png` });
+    expect(seen).toEqual({ errors: [], requests: [], dialogs: [] });
+    await context.close();
+  });
+
+  it("a link to an entry inside a folded branch opens the branch (JavaScript on)", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(pages["all-entry-types"] as string);
+    const inner = await page.locator("details.fold article.entry").first().getAttribute("id");
+    await page.goto(`${pages["all-entry-types"]}#${inner}`);
+    await expect
+      .poll(() =>
+        page
+          .locator("details.fold")
+          .first()
+          .evaluate((e) => (e as HTMLDetailsElement).open),
+      )
+      .toBe(true);
+    await context.close();
+  });
+});
