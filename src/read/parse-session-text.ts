@@ -47,8 +47,9 @@ export function parseSessionBytes(bytes: Uint8Array, label: string): RawSession 
     if (header === undefined) {
       header = takeHeader(parsed.objects, label, source.line);
       headerLine = source.line;
-      problems.push(...parsed.problems.filter((problem) => problem.kind !== "repaired"));
-      records.push(...parsed.objects.slice(1));
+      for (const problem of parsed.problems) if (problem.kind !== "repaired") problems.push(problem);
+      // Loops, not push(...): one hostile line can hold more glued objects than a call takes arguments.
+      for (const object of parsed.objects.slice(1)) records.push(object);
       if (parsed.objects.length > 1) {
         problems.push({
           line: source.line,
@@ -58,7 +59,7 @@ export function parseSessionBytes(bytes: Uint8Array, label: string): RawSession 
       }
       continue;
     }
-    problems.push(...parsed.problems);
+    for (const problem of parsed.problems) problems.push(problem);
     for (const object of parsed.objects) records.push(object);
   }
   // `takeHeader` throws when there is none, so `header` is set here.

@@ -63,7 +63,7 @@ class TranscriptBuilder {
       for (const child of tree.children[index] as readonly number[]) {
         if (child === next) continue;
         if (depth + 1 < MAX_FOLD_DEPTH) nodes.push(this.fold(child, "abandoned", depth + 1));
-        else nodes.push(...this.flat(child));
+        else for (const node of this.flat(child)) nodes.push(node);
       }
     }
     return nodes;

@@ -20,6 +20,7 @@ beforeAll(async () => {
   for (const [name, file] of [
     ["every-tool", `${FIXTURES}sessions/every-tool.jsonl`],
     ["all-entry-types", `${CORPUS}pi-migrated/pi-api__all-entry-types.jsonl`],
+    ["html-attacks", `${FIXTURES}sessions/html-attacks.jsonl`],
   ] as const) {
     const path = `${OUT}${name}.html`;
     writeFileSync(path, await renderHtml(analyzeFile(file), { sourcePath: file }));
@@ -96,6 +97,29 @@ describe("in Chromium", () => {
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(background).toBe("rgb(21, 23, 27)");
     await page.screenshot({ path: `${OUT}every-tool-phone-dark.png` });
+    expect(seen).toEqual({ errors: [], requests: [], dialogs: [] });
+    await context.close();
+  });
+
+  it("the attack fixture is inert: no dialog, no console error, no request, with every section open", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const seen = watch(page);
+    await page.goto(pages["html-attacks"] as string);
+    // Open everything and press every key the script handles: nothing hidden may come alive either.
+    await page.keyboard.press("e");
+    await page.keyboard.press("t");
+    await page.keyboard.press("o");
+    for (const link of await page.locator("main a").all()) {
+      const href = await link.getAttribute("href");
+      expect(href === null || href.startsWith("#"), `link to ${href}`).toBe(true);
+    }
+    expect(await page.locator("script").count()).toBe(1);
+    expect(
+      await page.locator("main iframe, main svg:not(.chart), main img[src^='data:image/svg']").count(),
+    ).toBe(0);
+    expect(await page.evaluate(() => getComputedStyle(document.body).display)).toBe("block");
+    await page.screenshot({ path: `${OUT}html-attacks.png`, fullPage: true });
     expect(seen).toEqual({ errors: [], requests: [], dialogs: [] });
     await context.close();
   });
