@@ -1,6 +1,6 @@
 import { Command, CommanderError, Option } from "commander";
 import { SessionReadError } from "../read/errors.js";
-import { TemplateError } from "../render/html/templates.js";
+import { TemplateError } from "../render/template-error.js";
 import { UnknownEntryError } from "../tree/build-tree.js";
 import { TOOL_VERSION } from "../version.js";
 import { REPORT_FORMATS, type ReportOptions, reportCommand } from "./commands/report.js";
@@ -15,12 +15,16 @@ function buildProgram(io: CliIo): Command {
     .addOption(new Option("-f, --format <format>", "what to write").choices(REPORT_FORMATS).default("html"))
     .option(
       "-o, --output <file>",
-      "where to write: a file, or - for standard output (default: <session>.html here; JSON to stdout)",
+      "where to write: a file, or - for standard output (default: <session>.html here; JSON and md to stdout)",
     )
     .option("--leaf <id>", "show the branch that ends at this entry instead of the last entry")
     .option("--no-thinking", "leave the model's thinking out of the report")
     .option("--template <dir>", "use templates, partials or assets from this directory over the shipped ones")
     .option("--open", "open the report when written")
+    .option(
+      "--summary",
+      "with --format md: a short summary for a pull-request comment (at most 65,536 characters)",
+    )
     .exitOverride()
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),

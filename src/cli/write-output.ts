@@ -19,14 +19,15 @@ function canonical(path: string): string {
  */
 export async function writeReportFile(
   path: string,
-  content: string,
+  content: string | Uint8Array,
   inputPath: string | undefined,
 ): Promise<void> {
   if (inputPath !== undefined && canonical(path) === canonical(inputPath)) {
     throw new UsageError(`${path}: refusing to write the report over its own input; choose another -o path.`);
   }
   try {
-    await writeFileAtomic(path, content, { encoding: "utf8" });
+    if (typeof content === "string") await writeFileAtomic(path, content, { encoding: "utf8" });
+    else await writeFileAtomic(path, Buffer.from(content.buffer, content.byteOffset, content.byteLength));
   } catch (error) {
     const reason =
       (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));

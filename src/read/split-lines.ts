@@ -33,15 +33,22 @@ export function splitLines(bytes: Uint8Array): SourceLine[] {
     if (end === -1) end = buffer.length;
     let contentEnd = end;
     if (contentEnd > start && buffer[contentEnd - 1] === CARRIAGE_RETURN) contentEnd -= 1;
-    if (contentEnd > start) {
+    if (contentEnd > start && !isBlank(buffer, start, contentEnd)) {
       const text = buffer.toString("utf8", start, contentEnd);
-      if (text.trim() !== "") {
-        const invalidUtf8 = checkEachLine && !isUtf8(buffer.subarray(start, contentEnd));
-        lines.push({ line: lineNumber, text, invalidUtf8 });
-      }
+      const invalidUtf8 = checkEachLine && !isUtf8(buffer.subarray(start, contentEnd));
+      lines.push({ line: lineNumber, text, invalidUtf8 });
     }
     if (end === buffer.length) break;
     start = end + 1;
   }
   return lines;
+}
+
+/** Whether bytes [start, end) are all JSON whitespace; looks no further than the first other byte. */
+function isBlank(buffer: Buffer, start: number, end: number): boolean {
+  for (let at = start; at < end; at += 1) {
+    const byte = buffer[at];
+    if (byte !== 0x20 && byte !== 0x09 && byte !== 0x0d && byte !== 0x0b && byte !== 0x0c) return false;
+  }
+  return true;
 }

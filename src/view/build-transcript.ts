@@ -57,8 +57,8 @@ class TranscriptBuilder {
     const results = resultsInRun(tree.entries, run);
     const nodes: TranscriptNode[] = [];
     for (const index of run) {
-      if (results.taken.has(index)) continue;
-      nodes.push({ kind: "entry", entry: this.entryView(index, results) });
+      // A result shown inside its call has no card of its own, but branches may still leave from it.
+      if (!results.taken.has(index)) nodes.push({ kind: "entry", entry: this.entryView(index, results) });
       const next = this.preferredChild(index);
       for (const child of tree.children[index] as readonly number[]) {
         if (child === next) continue;

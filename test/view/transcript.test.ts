@@ -1,6 +1,6 @@
 import { basename } from "node:path";
 import { describe, expect, it } from "vitest";
-import { analyzeFile } from "../../src/index.js";
+import { analyzeFile, analyzeSession, parseSessionBytes } from "../../src/index.js";
 import { entryAnchors } from "../../src/view/anchors.js";
 import type { TranscriptNode } from "../../src/view/entry-view.js";
 import { buildReportView } from "../../src/view/report-view.js";
@@ -27,6 +27,25 @@ describe("every entry appears in the transcript exactly once", () => {
 });
 
 describe("transcript order", () => {
+  it("a branch leaving from a tool result shown inside its call is still folded in", () => {
+    const lines = [
+      '{"type":"session","version":3,"id":"fork-at-result"}',
+      '{"type":"message","id":"u1","parentId":null,"message":{"role":"user","content":"go"}}',
+      '{"type":"message","id":"a1","parentId":"u1","message":{"role":"assistant","content":[{"type":"toolCall","id":"c1","name":"ls","arguments":{}}]}}',
+      '{"type":"message","id":"r1","parentId":"a1","message":{"role":"toolResult","toolCallId":"c1","toolName":"ls","content":[]}}',
+      '{"type":"message","id":"a2","parentId":"r1","message":{"role":"assistant","content":[{"type":"text","text":"first try"}]}}',
+      '{"type":"message","id":"a3","parentId":"r1","message":{"role":"assistant","content":[{"type":"text","text":"second try"}]}}',
+    ];
+    const analysis = analyzeSession(parseSessionBytes(Buffer.from(lines.join("\n")), "fork-at-result"));
+    const view = buildReportView(analysis, null);
+    expect(
+      view.transcript.map((node) =>
+        node.kind === "entry" ? node.entry.id : `fold(${anchorsIn(node.nodes)})`,
+      ),
+    ).toEqual(["u1", "a1", "fold(e-a2)", "a3"]);
+    expect(anchorsIn(view.transcript).sort()).toEqual(["e-a1", "e-a2", "e-a3", "e-r1", "e-u1"]);
+  });
+
   it("v2-hook-message.jsonl: the active branch inline, the regenerated reply folded at its fork point", () => {
     const view = buildReportView(analyzeFixture("v2-hook-message.jsonl"), null);
     expect(

@@ -1,15 +1,14 @@
-import { basename, extname, join } from "node:path";
-import open from "open";
+import { mkdirSync } from "node:fs";
+import { basename, dirname, extname, join } from "node:path";
+import type { SessionAnalysis } from "../../pipeline.js";
 import { analyzeFile } from "../../pipeline.js";
-import { renderHtml } from "../../render/html/render-html.js";
-import { buildJsonReport } from "../../report/json-report.js";
 import { newestSessionFor } from "../find-session.js";
-import type { CliIo } from "../io.js";
+import { type CliIo, UsageError } from "../io.js";
 import { progressLine } from "../progress.js";
 import { writeReportFile } from "../write-output.js";
 
 /** The formats `pi-report <session>` can write. */
-export const REPORT_FORMATS = ["html", "json"] as const;
+export const REPORT_FORMATS = ["html", "json", "md"] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 export interface ReportOptions {
@@ -19,14 +18,61 @@ export interface ReportOptions {
   thinking: boolean;
   template?: string;
   open?: boolean;
+  /** With `md`: the short shape for a pull-request comment. */
+  summary?: boolean;
 }
 
-const EXTENSIONS: Record<ReportFormat, string> = { html: ".html", json: ".json" };
+/** A rendered report: its text and, for Markdown written to a file, the images to write beside it. */
+interface Rendered {
+  text: string;
+  assets: { path: string; data: Uint8Array }[];
+}
 
-/** Where a report goes when `-o` is not given: HTML beside the current directory, JSON to stdout. */
+interface RenderInput {
+  analysis: SessionAnalysis;
+  sessionPath: string;
+  output: string;
+  options: ReportOptions;
+  onProgress: (done: number, total: number) => void;
+}
+
+/**
+ * Format -> renderer. Each is imported when used: the JSON report does not pay for loading shiki,
+ * unified and handlebars.
+ */
+const RENDERERS: Record<ReportFormat, (input: RenderInput) => Promise<Rendered>> = {
+  json: async ({ analysis }) => {
+    const { buildJsonReport } = await import("../../report/json-report.js");
+    return { text: `${JSON.stringify(buildJsonReport(analysis), null, 2)}\n`, assets: [] };
+  },
+  html: async ({ analysis, sessionPath, options, onProgress }) => {
+    const { renderHtml } = await import("../../render/html/render-html.js");
+    const text = await renderHtml(analysis, {
+      sourcePath: sessionPath,
+      thinking: options.thinking,
+      ...(options.template === undefined ? {} : { templateDir: options.template }),
+      onProgress,
+    });
+    return { text, assets: [] };
+  },
+  md: async ({ analysis, sessionPath, output, options }) => {
+    const { renderMarkdown } = await import("../../render/markdown/render-markdown.js");
+    const { markdown, assets } = await renderMarkdown(analysis, {
+      sourcePath: sessionPath,
+      summary: options.summary === true,
+      thinking: options.thinking,
+      // Images go to files beside a written report; on standard output they become notes.
+      ...(output === "-" ? {} : { assetsDir: `${basename(output)}.assets` }),
+      ...(options.template === undefined ? {} : { templateDir: options.template }),
+    });
+    return { text: markdown, assets };
+  },
+};
+
+/** Where a report goes when `-o` is not given: HTML into the current directory, JSON and Markdown to stdout. */
 function defaultOutput(format: ReportFormat, sessionPath: string, cwd: string): string {
-  if (format === "json") return "-";
-  return join(cwd, `${basename(sessionPath, extname(sessionPath))}${EXTENSIONS[format]}`);
+  if (format !== "html") return "-";
+  return join(cwd, `${basename(sessionPath, extname(sessionPath))}.html`);
 }
 
 /** `pi-report [session]`: analyze one session and write its report. */
@@ -35,26 +81,36 @@ export async function reportCommand(
   options: ReportOptions,
   io: CliIo,
 ): Promise<void> {
+  if (options.summary === true && options.format !== "md") {
+    throw new UsageError(
+      "--summary shapes Markdown for a pull-request comment: add --format md, or leave it out.",
+    );
+  }
   const sessionPath = session ?? newestSessionFor(io.cwd, io.env);
   if (session === undefined) io.stderr.write(`pi-report: reporting on ${sessionPath}\n`);
   const analysis = analyzeFile(sessionPath, options.leaf === undefined ? {} : { leafId: options.leaf });
-  const progress = progressLine(io.stderr, "highlighting");
-  const text =
-    options.format === "json"
-      ? `${JSON.stringify(buildJsonReport(analysis), null, 2)}\n`
-      : await renderHtml(analysis, {
-          sourcePath: sessionPath,
-          thinking: options.thinking,
-          ...(options.template === undefined ? {} : { templateDir: options.template }),
-          onProgress: progress.update,
-        });
-  progress.done();
   const output = options.output ?? defaultOutput(options.format, sessionPath, io.cwd);
+  const progress = progressLine(io.stderr, "rendering");
+  const { text, assets } = await RENDERERS[options.format]({
+    analysis,
+    sessionPath,
+    output,
+    options,
+    onProgress: progress.update,
+  });
+  progress.done();
   if (output === "-") io.stdout.write(text);
   else {
+    // Images first, so the report never links a file that is not there yet.
+    for (const asset of assets) await writeAsset(join(dirname(output), asset.path), asset.data, sessionPath);
     await writeReportFile(output, text, sessionPath);
-    io.stderr.write(`pi-report: wrote ${output}\n`);
-    if (options.open === true) await open(output, { wait: false });
+    io.stderr.write(
+      `pi-report: wrote ${output}${assets.length > 0 ? ` and ${assets.length} image(s)` : ""}\n`,
+    );
+    if (options.open === true) {
+      const { default: open } = await import("open");
+      await open(output, { wait: false });
+    }
   }
   const skipped = analysis.problems.filter((problem) => problem.kind === "unreadable").length;
   if (skipped > 0) {
@@ -62,4 +118,15 @@ export async function reportCommand(
       `pi-report: ${sessionPath}: ${skipped} damaged line(s) could not be read; the report lists them\n`,
     );
   }
+}
+
+/** An image beside a Markdown report, written like the report: atomically, never over the input. */
+async function writeAsset(path: string, data: Uint8Array, inputPath: string): Promise<void> {
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? String(error);
+    throw new UsageError(`${dirname(path)}: cannot create the folder for the report's images (${reason}).`);
+  }
+  await writeReportFile(path, data, inputPath);
 }

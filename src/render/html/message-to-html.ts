@@ -37,7 +37,8 @@ function partToHtml(part: AssistantPart, context: HtmlContext): HtmlPart | null 
     case "thinking":
       if (!context.thinking) return null;
       return {
-        thinking: part.redacted || part.text === "" ? null : markdownSlot(context, part.text),
+        // Shown as written: thinking is read rarely, can be long, and is not meant as markdown.
+        thinking: part.redacted || part.text === "" ? null : plainTextSlot(part.text),
         redacted: part.redacted,
       };
     case "tool":

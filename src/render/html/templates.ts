@@ -9,6 +9,10 @@ import {
   formatInteger,
   formatTokens,
 } from "../../view/format.js";
+import { TemplateError } from "../template-error.js";
+
+// Re-exported for the modules that load templates beside the HTML ones.
+export { TemplateError } from "../template-error.js";
 
 /** The templates shipped with the tool: `templates/` at the package root (beside `src/` and `dist/`). */
 export const DEFAULT_TEMPLATE_DIR = fileURLToPath(new URL("../../../templates/", import.meta.url));
@@ -18,11 +22,6 @@ export interface TemplateSet {
   page: Handlebars.TemplateDelegate;
   css: string;
   script: string;
-}
-
-/** Thrown when a `--template` directory cannot be used; the message names the file and the fix. */
-export class TemplateError extends Error {
-  override readonly name = "TemplateError";
 }
 
 const cache = new Map<string, TemplateSet>();

@@ -7,12 +7,14 @@
  * continuation), no line starting with a list, heading, quote or setext marker. For text that passes,
  * `proseToHtml` gives exactly what the unified pipeline gives (a property test holds them equal).
  */
-const SPECIAL = /[`*_#[\]<>|~\\&\t\r\u0000-\u0008\u000b-\u001f\u007f\ufffd]|:\/\/|www\.|@/;
+const SPECIAL = /[`*_#[\]<>|~\\&\ufffd]|:\/\/|www\.|@/;
+// Control characters (tab and CR among them) other than the newline that separates lines.
+const CONTROL = /(?!\n)\p{Cc}/u;
 const LINE_START = /^(?:[-+=]|\d+[.)])/;
 
 /** True when `text` is prose that markdown would render as plain paragraphs. */
 export function isPlainProse(text: string): boolean {
-  if (SPECIAL.test(text)) return false;
+  if (SPECIAL.test(text) || CONTROL.test(text)) return false;
   for (const line of text.split("\n")) {
     if (line === "") continue;
     if (line.trim() !== line || LINE_START.test(line)) return false;

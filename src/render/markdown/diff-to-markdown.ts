@@ -1,0 +1,33 @@
+import type { DiffHunk, DiffLine, FileDiff } from "../../diff/diff-model.js";
+
+const MARKERS: Readonly<Record<Exclude<DiffLine["kind"], "gap">, string>> = {
+  add: "+",
+  del: "-",
+  context: " ",
+};
+
+/** `@@ -old +new @@` where the hunk's first line numbers are known, `@@ … @@` where only a gap is. */
+function hunkHeader(hunk: DiffHunk, first: boolean): string | null {
+  const old = hunk.lines.find((line) => line.kind === "del" || line.kind === "context")?.oldLine;
+  const now = hunk.lines.find((line) => line.kind === "add" || line.kind === "context")?.newLine;
+  if (old !== undefined || now !== undefined) return `@@ -${old ?? 0} +${now ?? 0} @@`;
+  return first && hunk.lines[0]?.kind !== "gap" ? null : "@@ … @@";
+}
+
+/**
+ * A diff as the text of a ```diff fence: `+`, `-` and ` ` lines, each hunk opened by a `@@ -old +new @@`
+ * line when its line numbers are known, and skipped lines marked `@@ … @@` when they are not.
+ */
+export function diffToText(diff: FileDiff): string {
+  const lines: string[] = [];
+  diff.hunks.forEach((hunk, index) => {
+    const header = hunkHeader(hunk, index === 0);
+    if (header !== null) lines.push(header);
+    hunk.lines.forEach((line, at) => {
+      if (line.kind !== "gap") lines.push(`${MARKERS[line.kind]}${line.text}`);
+      // A gap opening the hunk is what its header stands for; one inside it is marked where it is.
+      else if (at > 0) lines.push("@@ … @@");
+    });
+  });
+  return lines.join("\n");
+}

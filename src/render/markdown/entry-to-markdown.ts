@@ -1,0 +1,210 @@
+import type { PhrasingContent, RootContent } from "mdast";
+import type { ContextStatus, EntryContent, EntryView } from "../../view/entry-view.js";
+import { formatTime, formatTokens } from "../../view/format.js";
+import { jsonText, type MarkdownContext, plural, SESSION_HEADING_OFFSET } from "./markdown-context.js";
+import {
+  blockquote,
+  code,
+  codeBlock,
+  details,
+  emphasis,
+  heading,
+  list,
+  paragraph,
+  sessionText,
+  stringify,
+  strong,
+  text,
+} from "./mdast.js";
+import { type MarkdownMessage, messageToMarkdown } from "./message-to-markdown.js";
+import { sessionMarkdown } from "./session-markdown.js";
+import { usageBadge, worthABadge } from "./usage-table.js";
+
+/** One transcript entry as finished Markdown blocks, for the `entry` partial to place. */
+export interface MarkdownEntry {
+  heading: string;
+  /** Why the model no longer saw it at the end, when it did not. */
+  status: string | null;
+  body: string;
+}
+
+const session = (markdown: string) => sessionMarkdown(markdown, SESSION_HEADING_OFFSET);
+const idRef = (id: string | null): PhrasingContent[] => (id === null ? [] : [code(id)]);
+
+function fileList(title: string, files: string[]): RootContent[] {
+  if (files.length === 0) return [];
+  return details(`${title} (${files.length})`, [
+    list(
+      false,
+      files.map((file) => [code(file)]),
+    ),
+  ]);
+}
+
+/** Entry type -> what it shows (messages go through the role table in message-to-markdown.ts). */
+function contentToMarkdown(content: EntryContent, context: MarkdownContext): MarkdownMessage {
+  const line = (...children: PhrasingContent[]) => [paragraph(...children)];
+  switch (content.type) {
+    case "message":
+      return messageToMarkdown(content.message, context);
+    case "custom_message":
+      return messageToMarkdown(content.message, context);
+    case "model_change":
+      return {
+        title: "Model",
+        meta: [],
+        blocks: line(text("Model set to "), code(`${content.provider}/${content.modelId}`)),
+      };
+    case "thinking_level_change":
+      return {
+        title: "Thinking level",
+        meta: [],
+        blocks: line(text("Thinking level set to "), code(content.thinkingLevel)),
+      };
+    case "compaction": {
+      const facts: PhrasingContent[][] = [];
+      if (content.tokensBefore)
+        facts.push([text(`Summarised ${formatTokens(content.tokensBefore)} tokens of context.`)]);
+      if (content.firstKeptEntryId !== null)
+        facts.push([text("Kept entries from "), code(content.firstKeptEntryId), text(" on.")]);
+      if (content.retainedMessages > 0) {
+        facts.push([text(`Kept ${plural(content.retainedMessages, "message", "messages")} verbatim.`)]);
+      }
+      if (content.fromHook) facts.push([text("Written by an extension.")]);
+      const meta = worthABadge(content.usage) ? [[text(usageBadge(content.usage))]] : [];
+      return {
+        title: "Compaction",
+        meta,
+        blocks: [
+          ...(facts.length > 0
+            ? [paragraph(...facts.flatMap((fact, at) => (at === 0 ? fact : [text(" "), ...fact])))]
+            : []),
+          ...session(content.summary),
+          ...fileList("Files read", content.readFiles),
+          ...fileList("Files modified", content.modifiedFiles),
+        ],
+      };
+    }
+    case "branch_summary": {
+      const from =
+        content.fromId === null || content.fromId === "root" ? [] : [text(" at "), code(content.fromId)];
+      return {
+        title: "Branch summary",
+        meta: worthABadge(content.usage) ? [[text(usageBadge(content.usage))]] : [],
+        blocks: [
+          paragraph(text("Summary of a branch left"), ...from, text(".")),
+          ...session(content.summary),
+        ],
+      };
+    }
+    case "context_edit":
+      return {
+        title: "Context edit",
+        meta: [],
+        blocks: [
+          paragraph(
+            text(content.replacement === null ? "Removes " : "Replaces "),
+            code(content.targetId),
+            text(" in what the model sees from here on."),
+          ),
+          ...(content.replacement === null ? [] : session(content.replacement)),
+        ],
+      };
+    case "usage": {
+      const model =
+        content.model === null
+          ? []
+          : [
+              text(" on "),
+              code(`${content.provider === null ? "" : `${content.provider}/`}${content.model}`),
+            ];
+      return {
+        title: "Usage",
+        meta: [[text(usageBadge(content.usage))]],
+        blocks: line(text("Model work outside the conversation: "), code(content.kind), ...model),
+      };
+    }
+    case "custom":
+      return {
+        title: "Extension state",
+        meta: content.customType === null ? [] : [[code(content.customType)]],
+        blocks: details("Extension state (never sent to the model)", [
+          codeBlock(jsonText(content.data ?? null), "json"),
+        ]),
+      };
+    case "label":
+      return {
+        title: "Label",
+        meta: [],
+        blocks:
+          content.label === null
+            ? line(text("Label cleared on "), code(content.targetId))
+            : line(text("Label "), code(content.label), text(" set on "), code(content.targetId)),
+      };
+    case "session_info":
+      return {
+        title: "Session name",
+        meta: [],
+        blocks:
+          content.name === null
+            ? line(text("Session name cleared"))
+            : line(text("Session named "), strong(...sessionText(content.name))),
+      };
+    case "other":
+      return {
+        title: "Unknown entry",
+        meta: [],
+        blocks: [
+          paragraph(
+            text("An entry of type "),
+            code(content.storedType),
+            text(` this tool does not know how to show (${content.reason}), as stored:`),
+          ),
+          codeBlock(jsonText(content.value), "json"),
+        ],
+      };
+  }
+}
+
+const STATUS_TEXT: Readonly<Record<ContextStatus["kind"], string>> = {
+  summarised: "Summarised by a later compaction: the model no longer saw this at the end.",
+  omitted: "Removed from the model's context by a context edit.",
+  replaced: "The model saw a replacement instead (below), set by a context edit.",
+  excluded: "Run with !!: never sent to the model.",
+  superseded: "Replaced by a compaction's system prompt checkpoint.",
+};
+
+function statusToMarkdown(status: ContextStatus): RootContent[] {
+  const by = "byId" in status ? [text(" See "), ...idRef(status.byId), text(".")] : [];
+  const blocks: RootContent[] = [
+    paragraph(strong(text("Not in context at the end:")), text(` ${STATUS_TEXT[status.kind]}`), ...by),
+  ];
+  if (status.kind === "replaced") {
+    const replacement =
+      typeof status.replacement === "string"
+        ? status.replacement
+        : status.replacement.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("\n\n");
+    blocks.push(paragraph(emphasis(text("What the model saw instead:"))), ...session(replacement));
+  }
+  return [blockquote(...blocks)];
+}
+
+/** One transcript entry: a heading (its kind and labels), the context note, a line of facts, its blocks. */
+export function entryToMarkdown(entry: EntryView, context: MarkdownContext): MarkdownEntry {
+  const shown = contentToMarkdown(entry.content, context);
+  const title =
+    entry.content.type === "message" && entry.content.message.role === "custom"
+      ? "Extension message (custom role)"
+      : shown.title;
+  const labels = entry.labels.flatMap((label) => [text(" · label "), code(label)]);
+  const facts: PhrasingContent[][] = [...shown.meta];
+  const time = formatTime(entry.timestamp);
+  if (time !== null) facts.push([text(time)]);
+  facts.push([text(`line ${entry.line}, id `), code(entry.id)]);
+  const meta = facts.flatMap((fact, at) => (at === 0 ? fact : [text(" · "), ...fact]));
+  return {
+    heading: stringify([heading(3, text(title), ...labels)]),
+    status: entry.contextStatus === null ? null : stringify(statusToMarkdown(entry.contextStatus)),
+    body: stringify([paragraph(emphasis(...meta)), ...shown.blocks]),
+  };
+}

@@ -1,0 +1,75 @@
+import { TOOL_VERSION } from "../../version.js";
+import type { TranscriptNode } from "../../view/entry-view.js";
+import type { ReportView } from "../../view/report-view.js";
+import { entryToMarkdown, type MarkdownEntry } from "./entry-to-markdown.js";
+import type { MarkdownImages } from "./images.js";
+import type { MarkdownContext } from "./markdown-context.js";
+import { code, emphasis, paragraph, stringify, text } from "./mdast.js";
+import { subMessageToMarkdown } from "./message-to-markdown.js";
+import {
+  branchesBlock,
+  factsList,
+  foldSummaryText,
+  problemsBlock,
+  titleHeading,
+} from "./overview-markdown.js";
+import { totalsTable } from "./usage-table.js";
+
+/** A transcript node for the `transcript` partial: an entry, or a folded branch holding nodes. */
+export type TemplateNode = { entry: MarkdownEntry } | { fold: { summary: string; nodes: TemplateNode[] } };
+
+/** What `full.hbs` receives: finished Markdown blocks, and `<summary>` texts already escaped. */
+export interface FullTemplateData {
+  title: string;
+  facts: string;
+  problems: { summary: string; list: string } | null;
+  usage: string;
+  branches: string | null;
+  transcript: TemplateNode[];
+  footer: string;
+}
+
+function nodesToTemplate(nodes: readonly TranscriptNode[], context: MarkdownContext): TemplateNode[] {
+  return nodes.map((node) =>
+    node.kind === "entry"
+      ? { entry: entryToMarkdown(node.entry, context) }
+      : {
+          fold: {
+            summary: foldSummaryText(node.reason, node.summary),
+            nodes: nodesToTemplate(node.nodes, context),
+          },
+        },
+  );
+}
+
+/** The template data of the full transcript: header, usage, branches, then every entry in reading order. */
+export function fullTemplateData(
+  view: ReportView,
+  options: { thinking: boolean; images: MarkdownImages },
+): FullTemplateData {
+  const context: MarkdownContext = {
+    cwd: view.header.cwd,
+    thinking: options.thinking,
+    images: options.images,
+    subMessage: (message) => subMessageToMarkdown(message, context),
+  };
+  const branches = branchesBlock(view.branches, view.forkPoints.length);
+  const source = view.header.fileName === null ? [] : [text(" from "), code(view.header.fileName)];
+  return {
+    title: titleHeading(view.header, 1),
+    facts: factsList(view.header),
+    problems: problemsBlock(view.header),
+    usage: stringify(totalsTable(view.usage)),
+    branches: branches.length === 0 ? null : stringify(branches),
+    transcript: nodesToTemplate(view.transcript, context),
+    footer: stringify([
+      paragraph(
+        emphasis(
+          text(`Made with pi-session-report ${TOOL_VERSION}`),
+          ...source,
+          text(" (the session file alone)."),
+        ),
+      ),
+    ]),
+  };
+}

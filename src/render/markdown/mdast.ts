@@ -1,0 +1,198 @@
+import type { BlockContent, Code, Html, PhrasingContent, Root, RootContent, Text } from "mdast";
+import remarkGfm from "remark-gfm";
+import remarkStringify from "remark-stringify";
+import { unified } from "unified";
+
+/**
+ * mdast builders and the one serializer of the Markdown report. Session text only ever enters the
+ * tree as `text`, `inlineCode` or `code` values (or as mdast parsed from it, see session-markdown.ts):
+ * remark-stringify escapes what would be syntax and picks a fence longer than any inside a code block.
+ * The only `html` nodes are the `<details>`/`<summary>` tags built here, with escaped summary text.
+ */
+
+/** CommonMark reads U+0000 as U+FFFD: writing it so keeps a round trip exact. */
+function withoutNul(value: string): string {
+  return value.replaceAll("\u0000", "\uFFFD");
+}
+
+/** A text node (NUL characters replaced, as any Markdown reader would). */
+export function text(value: string): Text {
+  return { type: "text", value: withoutNul(value) };
+}
+
+// GitHub links `@name` and `@org/team` at the start of a word to that account and notifies it; Pi writes
+// files as `@path`. In session text such words are shown as code, which GitHub never links.
+const MENTION = /(?<![\w`])@[A-Za-z0-9][\w./-]*/g;
+
+/**
+ * Session text for inside a paragraph: a text node, with `@words` as inline code so that posting the
+ * report on GitHub mentions nobody.
+ */
+export function sessionText(value: string): PhrasingContent[] {
+  const parts: PhrasingContent[] = [];
+  let at = 0;
+  for (const match of value.matchAll(MENTION)) {
+    // A sentence's full stop or a trailing slash is not part of the name.
+    const word = match[0].replace(/[./-]+$/, "");
+    if (match.index > at) parts.push(text(value.slice(at, match.index)));
+    parts.push(code(word));
+    at = match.index + word.length;
+  }
+  if (at < value.length || parts.length === 0) parts.push(text(value.slice(at)));
+  return parts;
+}
+
+/** Inline code, for names, ids, paths and one-line commands; always one line. */
+export function code(value: string): PhrasingContent {
+  return { type: "inlineCode", value: oneLine(value) };
+}
+
+/** A fenced code block; the fence is chosen by remark-stringify to outlast any fence inside. */
+export function codeBlock(value: string, lang?: string | null): Code {
+  return { type: "code", lang: lang ?? null, value: withoutNul(value) };
+}
+
+export function paragraph(...children: PhrasingContent[]): BlockContent {
+  return { type: "paragraph", children };
+}
+
+export function strong(...children: PhrasingContent[]): PhrasingContent {
+  return { type: "strong", children };
+}
+
+export function emphasis(...children: PhrasingContent[]): PhrasingContent {
+  return { type: "emphasis", children };
+}
+
+export function heading(depth: 1 | 2 | 3 | 4 | 5 | 6, ...children: PhrasingContent[]): RootContent {
+  return { type: "heading", depth, children };
+}
+
+export function blockquote(...children: RootContent[]): RootContent {
+  return { type: "blockquote", children: children as BlockContent[] };
+}
+
+/** A list whose items are the given rows of inline content (or blocks). */
+export function list(ordered: boolean, items: (PhrasingContent[] | RootContent[])[]): RootContent {
+  return {
+    type: "list",
+    ordered,
+    spread: false,
+    children: items.map((children) => ({
+      type: "listItem",
+      spread: false,
+      children: isPhrasing(children) ? [paragraph(...children)] : (children as BlockContent[]),
+    })),
+  };
+}
+
+/** A GFM table: a header row, then rows; cells are inline content (`|` is escaped by the serializer). */
+export function table(
+  header: string[],
+  rows: PhrasingContent[][],
+  align: ("left" | "right" | null)[] = [],
+): RootContent {
+  const row = (cells: PhrasingContent[][]) => ({
+    type: "tableRow" as const,
+    children: cells.map((cell) => ({ type: "tableCell" as const, children: cell })),
+  });
+  return {
+    type: "table",
+    align,
+    children: [row(header.map((cell) => [text(cell)])), ...rows.map((cells) => row(cells.map((c) => [c])))],
+  };
+}
+
+const PHRASING = new Set(["text", "inlineCode", "strong", "emphasis", "link", "image", "break", "delete"]);
+
+function isPhrasing(nodes: readonly RootContent[]): nodes is PhrasingContent[] {
+  return nodes.length > 0 && nodes.every((node) => PHRASING.has(node.type));
+}
+
+/** Text on one line: runs of white space and control characters become one space. */
+export function oneLine(value: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes.
+  return value.replace(/[\s\u0000-\u001f\u007f]+/g, " ").trim();
+}
+
+const ENTITIES: Readonly<Record<string, string>> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+  "`": "&#96;",
+};
+
+/**
+ * Text for inside `<summary>`: that line is raw HTML to a Markdown reader (no Markdown is parsed in
+ * it), so it is made one line and every character HTML or a code span could act on becomes an entity;
+ * an `@name` gets a word joiner after its `@`, so that GitHub mentions nobody.
+ */
+export function summaryText(value: string): string {
+  return (
+    oneLine(value)
+      .replace(/[&<>"'`]/g, (char) => ENTITIES[char] as string)
+      // No code spans here to keep `@name` from mentioning someone: an invisible word joiner does it.
+      .replace(/(?<![\w`])@(?=[A-Za-z0-9])/g, "@\u2060")
+  );
+}
+
+/** The opening tags of a folded section: `<details>` and its `<summary>`, as one raw HTML block. */
+export function detailsOpen(summary: string, open = false): Html {
+  return {
+    type: "html",
+    value: `<details${open ? " open" : ""}>\n<summary>${summaryText(summary)}</summary>`,
+  };
+}
+
+/** The closing tag of a folded section. */
+export function detailsClose(): Html {
+  return { type: "html", value: "</details>" };
+}
+
+/** `children` folded under a summary line (plain text: it is escaped here). */
+export function details(summary: string, children: RootContent[], open = false): RootContent[] {
+  return [detailsOpen(summary, open), ...children, detailsClose()];
+}
+
+const processor = unified()
+  .use(remarkGfm)
+  .use(remarkStringify, {
+    bullet: "-",
+    emphasis: "_",
+    strong: "*",
+    fences: true,
+    listItemIndent: "one",
+    rule: "-",
+  })
+  .freeze();
+
+/**
+ * Serializes blocks to Markdown, without a trailing newline. Never throws: should the serializer fail
+ * (it recurses, and absurd nesting can exhaust the stack), the blocks' text comes out as one code block.
+ */
+export function stringify(nodes: RootContent[]): string {
+  const root: Root = { type: "root", children: nodes };
+  try {
+    return processor.stringify(root).trimEnd();
+  } catch {
+    return processor.stringify({ type: "root", children: [codeBlock(plainText(nodes))] }).trimEnd();
+  }
+}
+
+/** The text of nodes, without markup (for the serializer's fallback), walked without recursion. */
+function plainText(nodes: readonly RootContent[]): string {
+  const parts: string[] = [];
+  const stack: RootContent[] = [...nodes].reverse();
+  while (stack.length > 0) {
+    const node = stack.pop() as RootContent;
+    if (node.type === "html") continue;
+    if ("value" in node) parts.push(node.type === "code" ? `${node.value}\n` : node.value);
+    if (!("children" in node)) continue;
+    // A block's text ends its line: queued before its children, so it comes out after them.
+    if (node.type === "paragraph" || node.type === "heading") stack.push(text("\n"));
+    for (let k = node.children.length - 1; k >= 0; k -= 1) stack.push(node.children[k] as RootContent);
+  }
+  return parts.join("");
+}

@@ -1,0 +1,78 @@
+import type { SessionAnalysis } from "../../pipeline.js";
+import { buildReportView, type ReportView } from "../../view/report-view.js";
+import { fullTemplateData } from "./full-report.js";
+import { type MarkdownAsset, MarkdownImages } from "./images.js";
+import { emphasis, paragraph, stringify, text } from "./mdast.js";
+import { titleHeading } from "./overview-markdown.js";
+import { collectFacts } from "./summary/collect-facts.js";
+import { fitWithin, GITHUB_COMMENT_LIMIT } from "./summary/fit-summary.js";
+import { type SummaryLimits, SummarySections } from "./summary/summary-sections.js";
+import { loadMarkdownTemplates, type MarkdownTemplates } from "./templates.js";
+
+export type { MarkdownAsset } from "./images.js";
+export { GITHUB_COMMENT_LIMIT } from "./summary/fit-summary.js";
+
+/** Options of the Markdown report. */
+export interface MarkdownOptions {
+  /** The session file, named in the header. */
+  sourcePath?: string | null;
+  /** The short shape for a pull-request comment (at most 65,536 characters) instead of the transcript. */
+  summary?: boolean;
+  /** Show thinking (folded). Default true. */
+  thinking?: boolean;
+  /** Folder for image files, relative to the `.md` file; when undefined, images become one-line notes. */
+  assetsDir?: string;
+  /** A `--template` folder whose `markdown/*.hbs` replace the shipped templates of the same name. */
+  templateDir?: string;
+}
+
+/** The Markdown text, and the image files it links to (paths relative to the `.md` file). */
+export interface MarkdownReport {
+  markdown: string;
+  assets: MarkdownAsset[];
+}
+
+/** The order the summary's lists are trimmed in when it is too long: the outline first, then commands. */
+const TRIM_ORDER: readonly (keyof SummaryLimits)[] = [
+  "outline",
+  "commands",
+  "errors",
+  "files",
+  "history",
+  "models",
+];
+
+/**
+ * GitHub-flavoured Markdown of a session, in two shapes: the whole transcript (the default), or with
+ * `summary` a pull-request comment that is never longer than GitHub's 65,536 characters. Built from the
+ * same view model as the HTML report; every piece of session text is escaped by serializing mdast, and
+ * the only raw HTML is the `<details>`/`<summary>` folding. Deterministic; never throws on odd input
+ * (only a broken `templateDir` throws, a `TemplateError`).
+ */
+export async function renderMarkdown(
+  analysis: SessionAnalysis,
+  options: MarkdownOptions = {},
+): Promise<MarkdownReport> {
+  const templates = loadMarkdownTemplates(options.templateDir);
+  const view = buildReportView(analysis, options.sourcePath ?? null);
+  if (options.summary === true) return { markdown: renderSummary(view, templates), assets: [] };
+  const images = new MarkdownImages(options.assetsDir);
+  const data = fullTemplateData(view, { thinking: options.thinking ?? true, images });
+  return { markdown: finish(templates.full(data)), assets: images.assets };
+}
+
+function renderSummary(view: ReportView, templates: MarkdownTemplates): string {
+  const sections = new SummarySections(view, collectFacts(view.transcript, view.header.cwd));
+  const render = (limits: SummaryLimits) => finish(templates.summary(sections.data(limits)));
+  const fitted = fitWithin(render, sections.fullLimits(), TRIM_ORDER, GITHUB_COMMENT_LIMIT);
+  if (fitted !== null) return fitted;
+  // Only a template that writes more than the limit by itself gets here: say so rather than overflow.
+  const note =
+    "This session's summary does not fit in a GitHub comment; pi-report --format md writes the whole transcript.";
+  return finish(`${titleHeading(view.header, 2)}\n\n${stringify([paragraph(emphasis(text(note)))])}`);
+}
+
+/** One newline at the end, none doubled: the same bytes whatever the templates' trailing lines. */
+function finish(markdown: string): string {
+  return `${markdown.trimEnd()}\n`;
+}

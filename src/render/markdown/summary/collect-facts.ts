@@ -1,0 +1,208 @@
+import { displayPath } from "../../../view/display-path.js";
+import type { EntryView, MessageView, TranscriptNode, TurnUsageView } from "../../../view/entry-view.js";
+import { firstLine, formatTime } from "../../../view/format.js";
+import type { ToolView } from "../../../view/tools/tool-view.js";
+import { lineCount } from "../markdown-context.js";
+
+/** Where in the session something happened: the active branch, a folded branch, or a sub-agent run. */
+export type Where = "active" | "abandoned branch" | "separate root" | "sub-agent";
+
+/** A file an `edit` or `write` call changed, with its diff's counts. */
+export interface FileChange {
+  path: string;
+  edits: number;
+  writes: number;
+  added: number;
+  removed: number;
+  /** Edits whose diff nobody recorded or could compute: their lines are not counted. */
+  uncounted: number;
+  /** Calls whose result was an error: nothing counted from them. */
+  failed: number;
+}
+
+/** A command: a `bash`/`powershell` call, or one the user ran with `!`. */
+export interface CommandRun {
+  command: string;
+  byUser: boolean;
+  failed: boolean;
+  /** Why it failed or what is unknown: "exit 1", "cancelled", "no result recorded". */
+  note: string | null;
+  where: Where;
+}
+
+/** An assistant turn that ended in an error or was aborted. */
+export interface TurnError {
+  kind: "error" | "aborted";
+  message: string | null;
+  time: string | null;
+  id: string;
+  where: Where;
+}
+
+/** The active branch prompt by prompt: what was typed, then what the model did until the next prompt. */
+export interface PromptOutline {
+  prompt: string;
+  replies: number;
+  /** Tool calls by tool name, in order of first use. */
+  tools: Map<string, number>;
+  failedTools: number;
+  errors: number;
+  compactions: number;
+  cost: number;
+  unpricedTokens: number;
+}
+
+/** A compaction anywhere in the session. */
+export interface CompactionLine {
+  id: string;
+  time: string | null;
+  tokensBefore: number | null;
+  where: Where;
+}
+
+/** What the summary lists, gathered from the transcript (every entry once, sub-agent runs included). */
+export interface SessionFacts {
+  outline: PromptOutline[];
+  files: FileChange[];
+  commands: CommandRun[];
+  errors: TurnError[];
+  compactions: CompactionLine[];
+  /** The first typed prompt on the active branch (typed words; a skill's name), if any. */
+  firstPrompt: Extract<MessageView, { role: "user" }> | null;
+}
+
+/** A prompt as one line: the typed words, or the skill it invoked, or what it held. */
+export function promptLine(message: Extract<MessageView, { role: "user" }>, max = 100): string {
+  const typed = firstLine(message.text, max);
+  if (message.skill !== null) return firstLine(`/skill:${message.skill.name} ${typed}`, max);
+  if (typed !== "") return typed;
+  return message.images.length > 0 ? "(image)" : "(empty prompt)";
+}
+
+/** Gathers the summary's facts from the transcript of the report view. */
+export function collectFacts(transcript: readonly TranscriptNode[], cwd: string | null): SessionFacts {
+  const facts: SessionFacts = {
+    outline: [],
+    files: [],
+    commands: [],
+    errors: [],
+    compactions: [],
+    firstPrompt: null,
+  };
+  const files = new Map<string, FileChange>();
+
+  const tool = (view: ToolView, where: Where) => {
+    const { body } = view;
+    const failed = view.result?.isError === true;
+    if (body.kind === "bash") {
+      const note = view.result === null ? "no result recorded" : null;
+      facts.commands.push({ command: body.command, byUser: false, failed, note, where });
+    }
+    if ((body.kind === "edit" || body.kind === "write") && body.path !== "") {
+      const path = displayPath(body.path, cwd);
+      let file = files.get(path);
+      if (file === undefined) {
+        file = { path, edits: 0, writes: 0, added: 0, removed: 0, uncounted: 0, failed: 0 };
+        files.set(path, file);
+      }
+      if (body.kind === "edit") file.edits += 1;
+      else file.writes += 1;
+      if (failed) file.failed += 1;
+      else if (body.kind === "write") file.added += lineCount(body.content);
+      else if (body.diff === null) file.uncounted += 1;
+      else {
+        file.added += body.diff.added;
+        file.removed += body.diff.removed;
+      }
+    }
+    if (body.kind === "subagent") {
+      for (const run of body.runs) for (const message of run.messages) visit(message, null, "sub-agent");
+    }
+  };
+
+  const visit = (message: MessageView, entry: EntryView | null, where: Where) => {
+    if (message.role === "assistant") {
+      if ((message.stopReason === "error" || message.stopReason === "aborted") && entry !== null) {
+        const { stopReason: kind, errorMessage } = message;
+        facts.errors.push({
+          kind,
+          message: errorMessage,
+          time: formatTime(entry.timestamp),
+          id: entry.id,
+          where,
+        });
+      }
+      for (const part of message.parts) if (part.kind === "tool") tool(part.tool, where);
+    }
+    if (message.role === "toolResult") tool(message.tool, where);
+    if (message.role === "bashExecution") {
+      const exit = message.exitCode !== null && message.exitCode !== 0 ? `exit ${message.exitCode}` : null;
+      const note = message.cancelled ? "cancelled" : exit;
+      facts.commands.push({ command: message.command, byUser: true, failed: note !== null, note, where });
+    }
+  };
+
+  const walk = (nodes: readonly TranscriptNode[], where: Where) => {
+    for (const node of nodes) {
+      if (node.kind === "fold") {
+        walk(node.nodes, node.reason === "root" ? "separate root" : "abandoned branch");
+        continue;
+      }
+      const { entry } = node;
+      const { content } = entry;
+      if (content.type === "message") visit(content.message, entry, where);
+      if (content.type === "compaction") {
+        const time = formatTime(entry.timestamp);
+        facts.compactions.push({ id: entry.id, time, tokensBefore: content.tokensBefore, where });
+      }
+      if (where === "active") outlineEntry(facts, entry);
+    }
+  };
+  walk(transcript, "active");
+  facts.files = [...files.values()];
+  return facts;
+}
+
+function addUsage(item: PromptOutline, usage: TurnUsageView | null): void {
+  if (usage === null) return;
+  item.cost += usage.cost;
+  if (usage.unpriced) item.unpricedTokens += usage.totalTokens;
+}
+
+/** Adds an active-branch entry to the outline: a prompt opens an item, what follows adds to it. */
+function outlineEntry(facts: SessionFacts, entry: EntryView): void {
+  const { content } = entry;
+  if (content.type === "message" && content.message.role === "user") {
+    const typed = content.message.text.trim() !== "" || content.message.skill !== null;
+    if (typed) facts.firstPrompt ??= content.message;
+    facts.outline.push({
+      prompt: promptLine(content.message),
+      replies: 0,
+      tools: new Map(),
+      failedTools: 0,
+      errors: 0,
+      compactions: 0,
+      cost: 0,
+      unpricedTokens: 0,
+    });
+    return;
+  }
+  const item = facts.outline.at(-1);
+  if (item === undefined) return;
+  if (content.type === "compaction") item.compactions += 1;
+  if (content.type !== "message") return;
+  const { message } = content;
+  const tools: ToolView[] = [];
+  if (message.role === "assistant") {
+    item.replies += 1;
+    if (message.stopReason === "error" || message.stopReason === "aborted") item.errors += 1;
+    addUsage(item, message.usage);
+    for (const part of message.parts) if (part.kind === "tool") tools.push(part.tool);
+  }
+  if (message.role === "toolResult") tools.push(message.tool);
+  for (const view of tools) {
+    item.tools.set(view.name, (item.tools.get(view.name) ?? 0) + 1);
+    if (view.result?.isError === true) item.failedTools += 1;
+    addUsage(item, view.result?.usage ?? null);
+  }
+}

@@ -1,0 +1,150 @@
+import type { PhrasingContent, RootContent } from "mdast";
+import { displayPath } from "../../view/display-path.js";
+import { firstLine } from "../../view/format.js";
+import type { SubagentRunView, ToolBody, ToolResultView, ToolView } from "../../view/tools/tool-view.js";
+import { diffToText } from "./diff-to-markdown.js";
+import { fenceFromPath, fenceName } from "./fence-language.js";
+import {
+  jsonText,
+  lineCount,
+  type MarkdownContext,
+  plural,
+  SESSION_HEADING_OFFSET,
+} from "./markdown-context.js";
+import { code, codeBlock, details, emphasis, paragraph, strong, text } from "./mdast.js";
+import { outputBlocks } from "./output-blocks.js";
+import { sessionMarkdown } from "./session-markdown.js";
+import { usageBadge, worthABadge } from "./usage-table.js";
+
+/** Written files longer than this many lines are folded (as in the HTML report). */
+const OPEN_WRITTEN_LINES = 40;
+const SHELL = fenceName("shellscript");
+
+/** What a tool's block shows: inline words after its name, blocks before the output, the output's fence. */
+interface ToolShape {
+  head: PhrasingContent[];
+  blocks: RootContent[];
+  /** Fence language of the output (undefined: plain). */
+  outputLanguage: string | undefined;
+}
+
+/** Tool kind -> its block. Every kind of ToolBody has a line here; a new kind fails to compile. */
+const TOOL_SHAPES: {
+  [K in ToolBody["kind"]]: (body: Extract<ToolBody, { kind: K }>, context: MarkdownContext) => ToolShape;
+} = {
+  bash: (body) => ({ head: [], blocks: [codeBlock(body.command, SHELL)], outputLanguage: undefined }),
+  read: (body, context) => {
+    const range =
+      body.offset === null && body.limit === null
+        ? ""
+        : ` lines ${body.offset ?? 1}${body.limit === null ? "+" : `–${(body.offset ?? 1) + body.limit - 1}`}`;
+    return {
+      head: [code(displayPath(body.path, context.cwd)), ...(range === "" ? [] : [text(range)])],
+      blocks: [],
+      outputLanguage: fenceFromPath(body.path),
+    };
+  },
+  write: (body, context) => {
+    const lines = lineCount(body.content);
+    const content = codeBlock(body.content, fenceFromPath(body.path));
+    return {
+      head: [code(displayPath(body.path, context.cwd)), text(` · ${plural(lines, "line", "lines")} written`)],
+      blocks: lines > OPEN_WRITTEN_LINES ? details("Content", [content]) : [content],
+      outputLanguage: undefined,
+    };
+  },
+  edit: (body, context) => ({
+    head: [
+      code(displayPath(body.path, context.cwd)),
+      text(` +${body.diff?.added ?? 0} −${body.diff?.removed ?? 0}`),
+    ],
+    blocks: [
+      body.diff === null
+        ? paragraph(emphasis(text("No diff was recorded and none can be computed from the call.")))
+        : codeBlock(diffToText(body.diff), "diff"),
+    ],
+    outputLanguage: undefined,
+  }),
+  search: (body) => {
+    const head: PhrasingContent[] = [];
+    if (body.pattern !== null && body.pattern !== "") head.push(text("pattern "), code(body.pattern));
+    if (body.path !== null && body.path !== "")
+      head.push(text(head.length > 0 ? " in " : ""), code(body.path));
+    return { head, blocks: [], outputLanguage: undefined };
+  },
+  subagent: (body, context) => ({
+    head: [
+      text(
+        `${plural(body.runs.length, "sub-agent run", "sub-agent runs")}${body.mode ? ` (${body.mode})` : ""}`,
+      ),
+    ],
+    blocks: body.runs.flatMap((run) => subagentRun(run, context)),
+    // A sub-agent's answer is Markdown; fenced as such, so that it reads as the agent's output.
+    outputLanguage: "markdown",
+  }),
+  generic: () => ({ head: [], blocks: [], outputLanguage: undefined }),
+};
+
+/**
+ * A tool call and its result: a line naming the tool and what it acted on (failure and a missing call
+ * or result flagged), the call shown for what the tool is (command, diff, written file, sub-agent
+ * runs), the output in one fenced block (folded past 20 lines), its images, and the call's arguments
+ * as JSON (open for tools shown generically, folded otherwise).
+ */
+export function toolToMarkdown(tool: ToolView, context: MarkdownContext): RootContent[] {
+  const shape = (TOOL_SHAPES[tool.body.kind] as (body: ToolBody, context: MarkdownContext) => ToolShape)(
+    tool.body,
+    context,
+  );
+  const line: PhrasingContent[] = [strong(text(tool.name))];
+  if (shape.head.length > 0) line.push(text(" "), ...shape.head);
+  if (tool.result?.isError === true) line.push(text(" · "), strong(text("failed")));
+  if (!tool.called) line.push(text(" · "), emphasis(text("call not in view")));
+  if (tool.result === null) line.push(text(" · "), emphasis(text("no result recorded")));
+  const blocks: RootContent[] = [paragraph(...line), ...shape.blocks];
+  if (tool.called && tool.args !== undefined) {
+    const args = codeBlock(jsonText(tool.args), "json");
+    if (tool.body.kind === "generic") blocks.push(args);
+    else blocks.push(...details("Arguments", [args]));
+  }
+  if (tool.result !== null) blocks.push(...resultBlocks(tool.result, shape.outputLanguage, context));
+  return blocks;
+}
+
+function resultBlocks(
+  result: ToolResultView,
+  language: string | undefined,
+  context: MarkdownContext,
+): RootContent[] {
+  const blocks = outputBlocks(result.text, {
+    error: result.isError,
+    language,
+    empty: result.images.length > 0 ? "nothing" : "note",
+  });
+  blocks.push(...context.images.placeAll(result.images));
+  if (worthABadge(result.usage)) {
+    blocks.push(paragraph(emphasis(text(`Model work inside the tool: ${usageBadge(result.usage)}`))));
+  }
+  return blocks;
+}
+
+/** One sub-agent run, folded: who ran on which model at what cost, its task, then its own transcript. */
+function subagentRun(run: SubagentRunView, context: MarkdownContext): RootContent[] {
+  const failed = (run.exitCode !== null && run.exitCode !== 0) || run.stopReason === "error";
+  const summary = [
+    run.agent ?? "Sub-agent",
+    run.model,
+    worthABadge(run.usage) ? usageBadge(run.usage) : null,
+    run.turns > 0 ? plural(run.turns, "turn", "turns") : null,
+    failed ? `failed${run.exitCode !== null && run.exitCode !== 0 ? ` (exit ${run.exitCode})` : ""}` : null,
+  ]
+    .filter((part): part is string => part !== null && part !== "")
+    .join(" · ");
+  const children: RootContent[] = [];
+  if (run.task !== null) {
+    children.push(paragraph(strong(text("Task"))), ...sessionMarkdown(run.task, SESSION_HEADING_OFFSET));
+  }
+  for (const message of run.messages) children.push(...context.subMessage(message));
+  if (children.length === 0) children.push(paragraph(emphasis(text("(no transcript recorded)"))));
+  return details(firstLine(summary, 200), children);
+}

@@ -1,0 +1,107 @@
+import type { PhrasingContent, RootContent } from "mdast";
+import type { Totals } from "../../usage/totals.js";
+import type { TurnUsageView } from "../../view/entry-view.js";
+import { formatCost, formatCostWithUnpriced, formatInteger, formatTokens } from "../../view/format.js";
+import type { UsageView } from "../../view/usage-view.js";
+import { code, emphasis, paragraph, strong, table, text } from "./mdast.js";
+
+/** Column headers of the totals table; tests read the table back by them. */
+export const TOTALS_COLUMNS = [
+  "Usage",
+  "Input",
+  "Output",
+  "Cache read",
+  "Cache write",
+  "Tokens",
+  "Cost",
+  "Calls",
+];
+
+/** Row names of the totals table other than the models' (which are their `provider/model`). */
+export const TOTALS_ROWS = {
+  total: "Total (whole file)",
+  unpriced: "of which unpriced",
+  activeBranch: "Active branch",
+  noModel: "(no model named)",
+} as const;
+
+/** "of which sub-agent runs" and so on: the sources Pi's own figure leaves out, each on its own row. */
+export function sourceRowName(label: string): string {
+  return `of which ${label.charAt(0).toLowerCase()}${label.slice(1)}`;
+}
+
+function numbers(totals: Totals): PhrasingContent[] {
+  return [
+    text(formatInteger(totals.input)),
+    text(formatInteger(totals.output)),
+    text(formatInteger(totals.cacheRead)),
+    text(formatInteger(totals.cacheWrite)),
+    text(formatInteger(totals.totalTokens)),
+    // Tokens nobody priced are never shown as $0: "unpriced (45k tokens)" or "$1.20 + 45k unpriced tokens".
+    text(formatCostWithUnpriced(totals.cost, totals.unpricedTokens)),
+    text(formatInteger(totals.turns)),
+  ];
+}
+
+/**
+ * The totals table: tokens and cost by model (every source included), the whole file's total, then the
+ * parts Pi's own figure leaves out (sub-agents, summaries, tool results, `usage` entries) and the
+ * unpriced tokens on rows of their own, and the active branch when it is not the whole file. Followed
+ * by the sentence comparing this report's figure with Pi's.
+ */
+export function totalsTable(usage: UsageView, modelRows = usage.byModel.length): RootContent[] {
+  const rows: PhrasingContent[][] = usage.byModel
+    .slice(0, modelRows)
+    .map((row) => [
+      row.model === null
+        ? text(TOTALS_ROWS.noModel)
+        : code(row.provider === null ? row.model : `${row.provider}/${row.model}`),
+      ...numbers(row),
+    ]);
+  rows.push([strong(text(TOTALS_ROWS.total)), ...numbers(usage.total).map((cell) => strong(cell))]);
+  for (const source of usage.bySource) {
+    if (source.source === "assistant") continue;
+    rows.push([text(sourceRowName(source.label)), ...numbers(source.totals)]);
+  }
+  if (usage.total.unpricedTokens > 0) {
+    const dash = text("—");
+    rows.push([
+      text(TOTALS_ROWS.unpriced),
+      dash,
+      dash,
+      dash,
+      dash,
+      text(formatInteger(usage.total.unpricedTokens)),
+      text("unpriced"),
+      dash,
+    ]);
+  }
+  if (!sameTotals(usage.activeBranch, usage.total)) {
+    rows.push([text(TOTALS_ROWS.activeBranch), ...numbers(usage.activeBranch)]);
+  }
+  const blocks: RootContent[] = [
+    table(TOTALS_COLUMNS, rows, [null, "right", "right", "right", "right", "right", "right", "right"]),
+  ];
+  const left = usage.byModel.length - modelRows;
+  if (left > 0) {
+    blocks.push(paragraph(emphasis(text(`${formatInteger(left)} more models left out (all in the total).`))));
+  }
+  blocks.push(paragraph(text(usage.comparison)));
+  return blocks;
+}
+
+/** Same counts, and dollars equal to the nine decimals reports round to (sums of floats pick up noise). */
+function sameTotals(a: Totals, b: Totals): boolean {
+  const keys = (Object.keys(a) as (keyof Totals)[]).filter((key) => key !== "cost");
+  return keys.every((key) => a[key] === b[key]) && Math.abs(a.cost - b.cost) < 5e-10;
+}
+
+/** One model call's tokens and cost, for the line under an entry: "1.2k tokens · $0.0042" or "· unpriced". */
+export function usageBadge(usage: TurnUsageView): string {
+  return `${formatTokens(usage.totalTokens)} tokens · ${usage.unpriced ? "unpriced" : formatCost(usage.cost)}`;
+}
+
+/** A usage worth a badge: a record of nothing (no tokens, no cost) is left out, as in the HTML report. */
+export function worthABadge(usage: TurnUsageView | null): usage is TurnUsageView {
+  return usage !== null && !(usage.totalTokens === 0 && usage.cost === 0);
+}

@@ -1,0 +1,97 @@
+import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { runCli } from "../helpers/cli.js";
+import { CORPUS, FIXTURES } from "../helpers/paths.js";
+
+const ALL_TYPES = `${CORPUS}pi-migrated/pi-api__all-entry-types.jsonl`;
+const PNG_BASE64 =
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+
+describe("pi-report --format md", () => {
+  it("writes the transcript to standard output, images as one-line notes", async () => {
+    const { code, stdout, stderr } = await runCli([ALL_TYPES, "--format", "md"]);
+    expect(code).toBe(0);
+    expect(stderr).toBe("");
+    expect(stdout.startsWith("# Renamed session\n")).toBe(true);
+    expect(stdout).toContain("_Image (image/png, 70 bytes): write the report to a file (-o) to keep it._");
+  });
+
+  it("with -o writes the report and its images beside it, atomically, and links them", async () => {
+    expect(readFileSync(ALL_TYPES, "utf8")).toContain(PNG_BASE64);
+    const dir = mkdtempSync(join(tmpdir(), "pi-report-md-"));
+    const out = join(dir, "report.md");
+    const { code, stderr } = await runCli([ALL_TYPES, "--format", "md", "-o", out]);
+    expect(code).toBe(0);
+    expect(stderr).toBe(`pi-report: wrote ${out} and 1 image(s)\n`);
+    expect(readFileSync(out, "utf8")).toContain(
+      "![image (image/png, 70 bytes)](report.md.assets/img-001.png)",
+    );
+    expect(readFileSync(join(dir, "report.md.assets", "img-001.png"))).toEqual(
+      Buffer.from(PNG_BASE64, "base64"),
+    );
+  });
+
+  it("--summary writes a pull-request comment within GitHub's limit", async () => {
+    const { code, stdout } = await runCli([
+      `${CORPUS}real/pi-mono__before-compaction.jsonl`,
+      "--format",
+      "md",
+      "--summary",
+    ]);
+    expect(code).toBe(0);
+    expect(stdout.length).toBeLessThanOrEqual(65_536);
+    expect(stdout).toMatch(/^## .+\n\n`pi-mono__before-compaction\.jsonl` · started /);
+    expect(stdout).toContain("### Commands run (");
+  });
+
+  it("--summary with another format is a usage error: one line, exit code 2", async () => {
+    for (const argv of [
+      [ALL_TYPES, "--summary"],
+      [ALL_TYPES, "--format", "json", "--summary"],
+    ]) {
+      const { code, stdout, stderr } = await runCli(argv);
+      expect(code).toBe(2);
+      expect(stdout).toBe("");
+      expect(stderr).toMatch(
+        /^pi-report: --summary shapes Markdown for a pull-request comment: add --format md, or leave it out\.\n$/,
+      );
+    }
+  });
+
+  it("never writes over its input", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "pi-report-md-"));
+    const input = join(dir, "session.jsonl");
+    writeFileSync(input, readFileSync(`${FIXTURES}sessions/fork.jsonl`));
+    const before = statSync(input).mtimeMs;
+    const refused = await runCli([input, "--format", "md", "-o", input]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/refusing to write the report over its own input/);
+    expect(readFileSync(input)).toEqual(readFileSync(`${FIXTURES}sessions/fork.jsonl`));
+    expect(statSync(input).mtimeMs).toBe(before);
+  });
+
+  it("takes Markdown templates from the markdown/ folder of --template, by file name", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "pi-report-md-templates-"));
+    mkdirSync(join(dir, "markdown"));
+    writeFileSync(join(dir, "markdown", "summary.hbs"), "Cost of {{{title}}}:\n\n{{{totals}}}\n");
+    const { code, stdout } = await runCli([ALL_TYPES, "--format", "md", "--summary", "--template", dir]);
+    expect(code).toBe(0);
+    expect(stdout.startsWith("Cost of ## Renamed session:\n\n| Usage ")).toBe(true);
+
+    // A template longer than GitHub's limit by itself: the summary says it does not fit, and stays short.
+    const long = mkdtempSync(join(tmpdir(), "pi-report-md-templates-"));
+    mkdirSync(join(long, "markdown"));
+    writeFileSync(join(long, "markdown", "summary.hbs"), `${"x".repeat(70_000)}\n{{{title}}}\n`);
+    const fallback = await runCli([ALL_TYPES, "--format", "md", "--summary", "--template", long]);
+    expect(fallback.stdout).toBe(
+      "## Renamed session\n\n_This session's summary does not fit in a GitHub comment; pi-report --format md writes the whole transcript._\n",
+    );
+
+    const empty = mkdtempSync(join(tmpdir(), "pi-report-md-templates-"));
+    const refused = await runCli([ALL_TYPES, "--format", "md", "--template", empty]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/holds no markdown\/\*\.hbs to use/);
+  });
+});

@@ -1,0 +1,46 @@
+/**
+ * Every session the tests know (the real corpus and the hand-made fixtures) gives both shapes. The
+ * summary fits in a GitHub comment; read back as GitHub would, both shapes hold no markup from the
+ * session, every tool output sits whole in a code block, and the totals table has the JSON report's
+ * numbers.
+ */
+import { basename, relative } from "node:path";
+import { describe, expect, it } from "vitest";
+import { analyzeFile, buildJsonReport } from "../../src/index.js";
+import { renderMarkdown } from "../../src/render/markdown/render-markdown.js";
+import { buildReportView } from "../../src/view/report-view.js";
+import { allSessionFiles } from "../helpers/all-sessions.js";
+import { ROOT } from "../helpers/paths.js";
+import { parseMarkdown, toolOutputs } from "./markdown-tree.js";
+import { expectInert, expectOutputsInCode, expectTotalsMatchJson } from "./round-trip.js";
+
+describe.each(allSessionFiles().map((file) => [relative(ROOT, file), file]))("%s", (_name, file) => {
+  it("gives a summary within GitHub's 65,536 characters and a full transcript, both inert and true to the JSON totals", async () => {
+    const analysis = analyzeFile(file);
+    const json = buildJsonReport(analysis);
+    const assetsDir = `${basename(file)}.md.assets`;
+
+    const summary = await renderMarkdown(analysis, { sourcePath: file, summary: true });
+    expect(summary.markdown.length).toBeLessThanOrEqual(65_536);
+    expect(summary.assets).toEqual([]);
+    const summaryTree = parseMarkdown(summary.markdown);
+    expectInert(summaryTree);
+    expectTotalsMatchJson(summaryTree, json);
+
+    const full = await renderMarkdown(analysis, { sourcePath: file, assetsDir });
+    const fullTree = parseMarkdown(full.markdown);
+    expectInert(fullTree, assetsDir);
+    expectTotalsMatchJson(fullTree, json);
+    expectOutputsInCode(fullTree, toolOutputs(buildReportView(analysis, file).transcript));
+    // Every image file is linked from the report, and named in reading order.
+    expect(full.assets.map((asset) => asset.path)).toEqual(
+      full.assets.map((_, at) =>
+        expect.stringMatching(
+          new RegExp(`^${assetsDir.replaceAll(".", "\\.")}/img-${String(at + 1).padStart(3, "0")}\\.`),
+        ),
+      ),
+    );
+    for (const asset of full.assets)
+      expect(full.markdown).toContain(`](${encodeURIComponent(assetsDir)}/${basename(asset.path)})`);
+  });
+});

@@ -1,0 +1,123 @@
+/**
+ * The summary is a pull-request comment: never longer than GitHub's 65,536 characters. These sessions
+ * are generated far past that, and the summary must trim the outline first, then the command list, and
+ * say how much it left out: what it shows plus what it says it left out is every prompt and command.
+ */
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { analyzeFile, buildJsonReport } from "../../src/index.js";
+import { renderMarkdown } from "../../src/render/markdown/render-markdown.js";
+import { fitWithin } from "../../src/render/markdown/summary/fit-summary.js";
+import { parseMarkdown } from "./markdown-tree.js";
+import { expectInert, expectTotalsMatchJson } from "./round-trip.js";
+
+const LIMIT = 65_536;
+
+/** A linear v3 session of `prompts` prompts, each answered by a reply running `commandsEach` bash commands. */
+function bigSession(prompts: number, commandsEach: number): string {
+  const lines: object[] = [
+    { type: "session", version: 3, id: "big", timestamp: "2025-06-01T00:00:00.000Z", cwd: "/w" },
+  ];
+  let parent: string | null = null;
+  const add = (id: string, message: object) => {
+    lines.push({ type: "message", id, parentId: parent, timestamp: "2025-06-01T00:00:01.000Z", message });
+    parent = id;
+  };
+  const usage = {
+    input: 10,
+    output: 5,
+    cacheRead: 0,
+    cacheWrite: 0,
+    totalTokens: 15,
+    cost: { total: 0.001 },
+  };
+  for (let p = 0; p < prompts; p += 1) {
+    add(`u${p}`, {
+      role: "user",
+      content: `Prompt number ${p}: please look at the failing test in module ${p} and fix it`,
+    });
+    const calls = Array.from({ length: commandsEach }, (_, c) => ({
+      type: "toolCall",
+      id: `c${p}-${c}`,
+      name: "bash",
+      arguments: { command: `npm test -- --run module-${p}-case-${c} --reporter verbose` },
+    }));
+    add(`a${p}`, {
+      role: "assistant",
+      content: calls,
+      provider: "anthropic",
+      model: "claude",
+      usage,
+      stopReason: "toolUse",
+    });
+    for (let c = 0; c < commandsEach; c += 1) {
+      add(`r${p}-${c}`, {
+        role: "toolResult",
+        toolCallId: `c${p}-${c}`,
+        toolName: "bash",
+        content: [{ type: "text", text: "ok" }],
+        isError: c === 1,
+      });
+    }
+  }
+  const dir = mkdtempSync(join(tmpdir(), "pi-report-md-"));
+  const file = join(dir, "big.jsonl");
+  writeFileSync(file, lines.map((line) => JSON.stringify(line)).join("\n"));
+  return file;
+}
+
+const shownPrompts = (markdown: string) => markdown.match(/^\d+\. Prompt number \d+:/gm)?.length ?? 0;
+const shownCommands = (markdown: string) => markdown.match(/^- `npm test -- --run/gm)?.length ?? 0;
+const leftOut = (markdown: string, what: string) => {
+  const match = new RegExp(
+    `([\\d,]+) (?:more )?${what} (?:\\(\\d+ failed\\) )?left out to stay within GitHub's 65,536-character comment limit`,
+  ).exec(markdown);
+  return match === null ? 0 : Number(match[1]?.replaceAll(",", ""));
+};
+
+describe("the summary fits in a GitHub comment", () => {
+  it("trims the outline first and says how many prompts it left out", async () => {
+    const file = bigSession(1500, 0);
+    const analysis = analyzeFile(file);
+    const { markdown } = await renderMarkdown(analysis, { summary: true });
+    expect(markdown.length).toBeLessThanOrEqual(LIMIT);
+    // Close to the limit: the outline was cut to what fits, not emptied.
+    expect(markdown.length).toBeGreaterThan(LIMIT - 200);
+    const shown = shownPrompts(markdown);
+    expect(shown).toBeGreaterThan(100);
+    expect(shown).toBeLessThan(1500);
+    expect(shown + leftOut(markdown, "prompts")).toBe(1500);
+    expect(markdown).toContain("<summary>Outline of the active branch: 1,500 prompts</summary>");
+    // The rest is whole: the totals still add up to the JSON report's.
+    const tree = parseMarkdown(markdown);
+    expectInert(tree);
+    expectTotalsMatchJson(tree, buildJsonReport(analysis));
+  });
+
+  it("then trims the command list, keeping the count of failures it left out", async () => {
+    const file = bigSession(1200, 3);
+    const { markdown } = await renderMarkdown(analyzeFile(file), { summary: true });
+    expect(markdown.length).toBeLessThanOrEqual(LIMIT);
+    expect(shownPrompts(markdown)).toBe(0);
+    expect(leftOut(markdown, "prompts")).toBe(1200);
+    const shown = shownCommands(markdown);
+    expect(shown).toBeGreaterThan(100);
+    expect(shown + leftOut(markdown, "commands")).toBe(3600);
+    // Every second command of each reply failed: 1,200 failures, shown or counted in the note.
+    expect(markdown).toContain("### Commands run (3,600, 1,200 failed)");
+    const failedShown = markdown.match(/^- `npm test .*· \*\*failed\*\*$/gm)?.length ?? 0;
+    const failedLeft = Number(/\((\d+) failed\) left out/.exec(markdown)?.[1]);
+    expect(failedShown + failedLeft).toBe(1200);
+  });
+
+  it("finds the longest rendering that fits, list by list", () => {
+    // Each item costs 10 characters; the frame 5.
+    const render = (limits: Record<"a" | "b", number>) => "x".repeat(5 + 10 * limits.a + 10 * limits.b);
+    expect(fitWithin(render, { a: 3, b: 3 }, ["a", "b"], 100)).toHaveLength(65);
+    expect(fitWithin(render, { a: 20, b: 3 }, ["a", "b"], 100)).toHaveLength(95);
+    expect(fitWithin(render, { a: 20, b: 20 }, ["a", "b"], 100)).toHaveLength(95);
+    expect(fitWithin(render, { a: 1, b: 1 }, ["a", "b"], 4)).toBeNull();
+  });
+});
