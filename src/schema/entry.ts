@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ContentSchema } from "./content.js";
 import { describeIssue } from "./describe-issue.js";
+import { fastMessageEntry } from "./fast-message-entry.js";
 import { parseMessage } from "./message.js";
 
 const storedMessage = z.unknown().transform(parseMessage);
@@ -127,6 +128,8 @@ export const KNOWN_ENTRY_TYPES: readonly string[] = Object.keys(entrySchemas);
 
 /** Reads one entry object into its typed body; never throws. */
 export function parseEntryBody(value: Record<string, unknown>): EntryBody {
+  const fast = fastMessageEntry(value);
+  if (fast !== undefined) return fast;
   const type = value.type;
   if (typeof type !== "string" || !Object.hasOwn(entrySchemas, type)) {
     const reason = typeof type === "string" ? `unknown entry type "${type}"` : "the entry has no type";
