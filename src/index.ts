@@ -3,8 +3,11 @@
  *
  * read -> migrate -> type entries -> tree -> usage -> context per branch -> report.
  * `analyzeFile` / `analyzeSession` run them all; each stage is exported for programs that need one.
+ * Reports: `buildJsonReport`, `renderHtml`, `renderMarkdown`; many sessions: `runArchive`.
  */
 
+export { ARCHIVE_SCHEMA_VERSION, type ArchiveJson } from "./archive/archive-json.js";
+export { type ArchiveOptions, type ArchiveSummary, runArchive } from "./archive/run-archive.js";
 export { type BranchContext, buildContext } from "./context/build-context.js";
 export type { ContextMessage, ContextMessageBody } from "./context/context-message.js";
 export { CURRENT_VERSION, type MigratedSession, migrateSession } from "./migrate/migrate-session.js";

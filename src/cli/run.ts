@@ -3,13 +3,17 @@ import { SessionReadError } from "../read/errors.js";
 import { TemplateError } from "../render/template-error.js";
 import { UnknownEntryError } from "../tree/build-tree.js";
 import { TOOL_VERSION } from "../version.js";
+import { registerArchiveCommand } from "./commands/archive.js";
 import { REPORT_FORMATS, type ReportOptions, reportCommand } from "./commands/report.js";
 import { type CliIo, EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_OK, UsageError } from "./io.js";
 
 function buildProgram(io: CliIo): Command {
   const program = new Command()
     .name("pi-report")
-    .description("Turn a Pi coding-agent session file into a report you can share, attach or archive.")
+    .description(
+      "Turn a Pi coding-agent session file into a report you can share, attach or archive.\n" +
+        "pi-report archive [folder] turns a whole sessions folder into a site (see pi-report archive --help).",
+    )
     .version(TOOL_VERSION, "-V, --version")
     .argument("[session]", "the session file (.jsonl); default: the newest Pi session for this directory")
     .addOption(new Option("-f, --format <format>", "what to write").choices(REPORT_FORMATS).default("html"))
@@ -36,6 +40,8 @@ function buildProgram(io: CliIo): Command {
     .action(async (session: string | undefined, options: ReportOptions) => {
       await reportCommand(session, options, io);
     });
+  // After exitOverride and configureOutput: a subcommand inherits them when it is created.
+  registerArchiveCommand(program, io);
   return program;
 }
 

@@ -64,7 +64,11 @@ function content(value: unknown, assistant: boolean): boolean {
         if (typeof b.data !== "string" || typeof b.mimeType !== "string") return false;
         break;
       case "thinking":
-        if (!assistant || typeof b.thinking !== "string" || !(b.redacted === undefined || typeof b.redacted === "boolean")) {
+        if (
+          !assistant ||
+          typeof b.thinking !== "string" ||
+          !(b.redacted === undefined || typeof b.redacted === "boolean")
+        ) {
           return false;
         }
         break;

@@ -1,0 +1,60 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import Handlebars from "handlebars";
+import { contentSecurityPolicy } from "../render/html/csp.js";
+import { DEFAULT_TEMPLATE_DIR } from "../render/html/templates.js";
+import { TemplateError } from "../render/template-error.js";
+import { TOOL_VERSION } from "../version.js";
+import type { ArchiveModel } from "./archive-model.js";
+import { dailyCostSvg } from "./daily-chart-svg.js";
+import { buildIndexView } from "./index-view.js";
+
+/** The index's templates, styles and script: `templates/archive/` of the package. */
+export const ARCHIVE_TEMPLATE_DIR = join(DEFAULT_TEMPLATE_DIR, "archive");
+
+/** Partials of index.hbs, by file name without `.hbs`. */
+const PARTIALS = ["group-table", "session-row"];
+
+interface IndexTemplates {
+  page: Handlebars.TemplateDelegate;
+  css: string;
+  script: string;
+}
+
+let loaded: IndexTemplates | undefined;
+
+function read(name: string): string {
+  try {
+    return readFileSync(join(ARCHIVE_TEMPLATE_DIR, name), "utf8");
+  } catch {
+    throw new TemplateError(`template \`${name}\` is missing from ${ARCHIVE_TEMPLATE_DIR}.`);
+  }
+}
+
+/** Compiles the index's templates once per process. */
+function indexTemplates(): IndexTemplates {
+  if (loaded !== undefined) return loaded;
+  const handlebars = Handlebars.create();
+  for (const name of PARTIALS) handlebars.registerPartial(name, read(`${name}.hbs`));
+  const page = handlebars.compile(read("index.hbs"), { strict: false, preventIndent: true });
+  loaded = { page, css: read("archive.css"), script: read("archive.js") };
+  return loaded;
+}
+
+/**
+ * The archive's index.html: one self-contained page (inline CSS and script pinned by hash in its CSP, an
+ * inline SVG chart, nothing loaded), fully usable without JavaScript; the script only adds sorting and a
+ * filter box. Deterministic: the same model gives the same bytes.
+ */
+export function renderIndexHtml(model: ArchiveModel): string {
+  const templates = indexTemplates();
+  const view = buildIndexView(model);
+  return templates.page({
+    version: TOOL_VERSION,
+    csp: contentSecurityPolicy(templates.css, templates.script),
+    css: templates.css,
+    script: templates.script,
+    chart: dailyCostSvg(model.days),
+    ...view,
+  });
+}

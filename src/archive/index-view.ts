@@ -1,0 +1,174 @@
+import type { Totals } from "../usage/totals.js";
+import {
+  firstLine,
+  formatCost,
+  formatCostWithUnpriced,
+  formatDuration,
+  formatInteger,
+  formatTime,
+  formatTokens,
+} from "../view/format.js";
+import type { ArchivedSession, ArchiveModel } from "./archive-model.js";
+import type { ArchiveFilters } from "./filters.js";
+import { hrefOf } from "./site-paths.js";
+import type { UsageTotals } from "./usage-groups.js";
+
+/** A session's row in the index: display text, and raw values for the optional sorting script. */
+export interface SessionRowView {
+  href: string | null;
+  title: string;
+  /** True when the title is the first prompt (shown as a quote) rather than a name. */
+  titleIsPrompt: boolean;
+  /** The session file's name (its folder is the project's); null when the title already is it. */
+  file: string | null;
+  project: string;
+  forkOf: { href: string | null; file: string } | null;
+  started: string;
+  startedSort: string;
+  duration: string;
+  durationSort: number;
+  models: string;
+  tokens: string;
+  tokensSort: number;
+  cost: string;
+  costSort: number;
+  /** The sub-agents' part of the cost, and the copies of a fork's original left out. */
+  subagent: string | null;
+  deduplicated: string | null;
+  problems: string | null;
+  error: string | null;
+}
+
+/** A totals row (a day, a month, a project or a model). */
+export interface GroupRowView {
+  label: string;
+  tokens: string;
+  tokensSort: number;
+  cost: string;
+  costSort: number;
+  subagent: string;
+  subagentSort: number;
+  unpriced: string;
+  unpricedSort: number;
+}
+
+/** Everything index.hbs shows, as display text; the template only lays it out. */
+export interface IndexView {
+  summary: {
+    sessions: string;
+    cost: string;
+    tokens: string;
+    subagent: string | null;
+    unpriced: string | null;
+    deduplicated: string | null;
+    filters: string | null;
+    filteredOut: string | null;
+  };
+  sessions: SessionRowView[];
+  days: GroupRowView[];
+  months: GroupRowView[];
+  projects: GroupRowView[];
+  models: GroupRowView[];
+  failed: ArchiveModel["failed"];
+  skipped: ArchiveModel["skipped"];
+}
+
+const tokensAndCost = (totals: Totals): string =>
+  `${formatCostWithUnpriced(totals.cost, totals.unpricedTokens)} (${formatTokens(totals.totalTokens)} tokens)`;
+
+function groupRow(label: string, row: UsageTotals): GroupRowView {
+  return {
+    label,
+    tokens: formatTokens(row.total.totalTokens),
+    tokensSort: row.total.totalTokens,
+    cost: formatCost(row.total.cost),
+    costSort: row.total.cost,
+    subagent: row.subagent.totalTokens === 0 ? "" : formatCost(row.subagent.cost),
+    subagentSort: row.subagent.cost,
+    unpriced: row.total.unpricedTokens === 0 ? "" : formatTokens(row.total.unpricedTokens),
+    unpricedSort: row.total.unpricedTokens,
+  };
+}
+
+function sessionRow(session: ArchivedSession, reports: ReadonlyMap<string, string>): SessionRowView {
+  const { counted, deduplicated } = session;
+  const duration =
+    session.startedAt === null || session.endedAt === null
+      ? null
+      : Date.parse(session.endedAt) - Date.parse(session.startedAt);
+  const parentReport = session.forkOf === null ? undefined : reports.get(session.forkOf);
+  const problems = session.problems.map(({ kind, count }) => `${formatInteger(count)} ${kind}`).join(", ");
+  return {
+    href: session.report === null ? null : hrefOf(session.report),
+    title: firstLine(session.title, 100),
+    titleIsPrompt: session.titleFrom === "prompt",
+    file: session.titleFrom === "file" ? null : (session.file.split("/").pop() ?? session.file),
+    project: session.cwd ?? "(no cwd)",
+    forkOf:
+      session.forkOf === null
+        ? null
+        : { href: parentReport === undefined ? null : hrefOf(parentReport), file: session.forkOf },
+    // The column's heading says UTC once.
+    started: formatTime(session.startedAt)?.replace(/ UTC$/, "") ?? "unknown",
+    startedSort: session.startedAt ?? "",
+    duration: duration === null ? "" : formatDuration(duration),
+    durationSort: duration ?? 0,
+    models: session.models.join(", "),
+    tokens: formatTokens(counted.total.totalTokens),
+    tokensSort: counted.total.totalTokens,
+    cost: formatCostWithUnpriced(counted.total.cost, counted.total.unpricedTokens),
+    costSort: counted.total.cost,
+    subagent: counted.subagent.totalTokens === 0 ? null : `sub-agents ${formatCost(counted.subagent.cost)}`,
+    deduplicated:
+      deduplicated.entries === 0
+        ? null
+        : `${formatInteger(deduplicated.entries)} copied entries (${formatCost(deduplicated.usage.cost)}) counted in the original`,
+    problems: problems === "" ? null : problems,
+    error: session.error,
+  };
+}
+
+function describeFilters(filters: ArchiveFilters): string | null {
+  const parts = [
+    filters.since === null ? null : `started on or after ${filters.since}`,
+    filters.until === null ? null : `started on or before ${filters.until}`,
+    filters.project === null ? null : `project containing “${filters.project}”`,
+  ].filter((part): part is string => part !== null);
+  return parts.length === 0 ? null : `Sessions ${parts.join(", ")} (UTC).`;
+}
+
+/** Builds the index page's view from the archive's model: text for people, newest first. */
+export function buildIndexView(model: ArchiveModel): IndexView {
+  const reports = new Map<string, string>();
+  for (const session of model.sessions)
+    if (session.report !== null) reports.set(session.file, session.report);
+  const { total, subagent } = model.total;
+  const dedup = model.deduplicated;
+  return {
+    summary: {
+      sessions: formatInteger(model.sessions.length),
+      cost: formatCost(total.cost),
+      tokens: formatTokens(total.totalTokens),
+      subagent: subagent.totalTokens === 0 ? null : tokensAndCost(subagent),
+      unpriced: total.unpricedTokens === 0 ? null : formatTokens(total.unpricedTokens),
+      deduplicated:
+        dedup.entries === 0
+          ? null
+          : `${formatInteger(dedup.entries)} entries copied by /fork or /clone into ${formatInteger(dedup.sessions)} session${dedup.sessions === 1 ? "" : "s"} were counted once, in their original: ${tokensAndCost(dedup.usage)} not added again.`,
+      filters: describeFilters(model.filters),
+      filteredOut: model.filteredOut === 0 ? null : formatInteger(model.filteredOut),
+    },
+    sessions: model.sessions.map((session) => sessionRow(session, reports)),
+    days: model.days.map((row) => groupRow(row.day ?? "unknown day", row)).reverse(),
+    months: model.months.map((row) => groupRow(row.month ?? "unknown month", row)).reverse(),
+    projects: model.projects.map((row) => groupRow(row.project ?? "(no cwd)", row)),
+    models: model.models.map((row) =>
+      groupRow(
+        row.model === null ? "(no model named)" : [row.provider, row.model].filter(Boolean).join("/"),
+        row,
+      ),
+    ),
+    failed: model.failed,
+    skipped: model.skipped,
+  };
+}

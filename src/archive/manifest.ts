@@ -1,0 +1,95 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import writeFileAtomic from "write-file-atomic";
+import { TOOL_VERSION } from "../version.js";
+import type { SessionDigest } from "./session-digest.js";
+
+/** The manifest's file name in the site folder. */
+export const MANIFEST_FILE = "pi-report-manifest.json";
+/** Version of the manifest's shape; a manifest of another version is ignored (everything is redone). */
+export const MANIFEST_VERSION = 1;
+
+/** What the archive made of one file. */
+export type FileOutcome =
+  | { kind: "session"; digest: SessionDigest; report: string | null; error: string | null }
+  | { kind: "skipped"; reason: string }
+  | { kind: "failed"; error: string };
+
+/** One input file: its name in the archive, absolute path, and what became of it. */
+export interface FileRecord {
+  file: string;
+  path: string;
+  outcome: FileOutcome;
+}
+
+/** A file as the manifest remembers it: the stat and hash it was read with, and the outcome. */
+export interface ManifestRecord extends FileRecord {
+  size: number | null;
+  mtimeMs: number | null;
+  hash: string | null;
+}
+
+/**
+ * The archive's memory between runs, in the site folder. A file whose size and mtime match its record
+ * is neither read nor rendered again; one whose stat changed is hashed, and only new bytes are redone.
+ */
+export interface Manifest {
+  manifestVersion: typeof MANIFEST_VERSION;
+  /** The tool version that wrote the reports: another version renders everything again. */
+  generator: string;
+  /** The folder archived (absolute): records of another folder are not reused. */
+  folder: string;
+  /** By `file`, in byte order. */
+  records: ManifestRecord[];
+}
+
+/**
+ * The manifest left in `output` by an earlier run, or null when there is none or it cannot be used
+ * (damaged, or of another manifest version): the archive is then built from scratch, never refused.
+ */
+export function readManifest(output: string): Manifest | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(join(output, MANIFEST_FILE), "utf8"));
+  } catch {
+    return null;
+  }
+  const manifest = parsed as Partial<Manifest> | null;
+  if (
+    manifest === null ||
+    typeof manifest !== "object" ||
+    manifest.manifestVersion !== MANIFEST_VERSION ||
+    typeof manifest.generator !== "string" ||
+    typeof manifest.folder !== "string" ||
+    !Array.isArray(manifest.records)
+  ) {
+    return null;
+  }
+  // A record that does not have the shape this version writes is dropped: its file is simply redone.
+  return { ...(manifest as Manifest), records: manifest.records.filter(isRecord) };
+}
+
+function isRecord(value: unknown): value is ManifestRecord {
+  const record = value as Partial<ManifestRecord> | null;
+  if (typeof record !== "object" || record === null || typeof record.file !== "string") return false;
+  const outcome = record.outcome as Partial<FileOutcome> | undefined;
+  if (outcome?.kind === "skipped" || outcome?.kind === "failed") return true;
+  if (outcome?.kind !== "session") return false;
+  const digest = (outcome as { digest?: Partial<SessionDigest> }).digest;
+  return Array.isArray(digest?.entryKeys) && Array.isArray(digest?.usage) && Array.isArray(digest?.problems);
+}
+
+/** Whether an earlier run's records may stand for this run: same tool version, same folder. */
+export function reusable(manifest: Manifest | null, folder: string): manifest is Manifest {
+  return manifest !== null && manifest.generator === TOOL_VERSION && manifest.folder === folder;
+}
+
+/** Writes the manifest atomically: an interrupted run leaves the previous one whole. */
+export async function writeManifest(
+  output: string,
+  folder: string,
+  records: ManifestRecord[],
+): Promise<void> {
+  const manifest: Manifest = { manifestVersion: MANIFEST_VERSION, generator: TOOL_VERSION, folder, records };
+  await writeFileAtomic(join(output, MANIFEST_FILE), `${JSON.stringify(manifest)}\n`, { encoding: "utf8" });
+}

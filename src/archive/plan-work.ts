@@ -1,0 +1,64 @@
+import { existsSync } from "node:fs";
+import type { FoundFile } from "./discover.js";
+import { type ArchiveFilters, matchesFilters } from "./filters.js";
+import type { ManifestRecord } from "./manifest.js";
+import type { SessionTask } from "./process-session.js";
+import { reportPathOf, siteFile } from "./site-paths.js";
+
+/** What a run has to do: the records that stand as they are, and the files to hand to the workers. */
+export interface WorkPlan {
+  /** Files whose record stands: same size and mtime, and no report missing. */
+  kept: ManifestRecord[];
+  /** The rest, largest file first. */
+  tasks: SessionTask[];
+}
+
+/** Whether the site should show this record's session and has no report for it yet. */
+function needsReport(record: ManifestRecord, filters: ArchiveFilters, output: string): boolean {
+  const { outcome } = record;
+  if (outcome.kind !== "session" || !matchesFilters(outcome.digest, filters)) return false;
+  return outcome.report === null || !existsSync(siteFile(output, outcome.report));
+}
+
+/**
+ * Decides, file by file, what can be taken from the previous run. A file whose size and mtime match is not
+ * read at all. A changed stat sends the file to a worker with the hash it had: if its bytes are the same
+ * (a touch, a copy), the worker stops after hashing. A report the site needs but lacks (deleted, or its
+ * session newly inside the filters) is always rendered.
+ */
+export function planWork(
+  found: readonly FoundFile[],
+  previous: ReadonlyMap<string, ManifestRecord>,
+  filters: ArchiveFilters,
+  output: string,
+): WorkPlan {
+  const kept: ManifestRecord[] = [];
+  const tasks: (SessionTask & { size: number })[] = [];
+  for (const file of found) {
+    const record = previous.get(file.file);
+    const missingReport = record !== undefined && needsReport(record, filters, output);
+    if (
+      record !== undefined &&
+      !missingReport &&
+      record.size === file.size &&
+      record.mtimeMs === file.mtimeMs
+    ) {
+      kept.push({ ...record, path: file.path });
+      continue;
+    }
+    const report = reportPathOf(file.file);
+    tasks.push({
+      path: file.path,
+      file: file.file,
+      report,
+      reportFile: siteFile(output, report),
+      filters,
+      knownHash: record === undefined || missingReport ? null : record.hash,
+      size: file.size,
+    });
+  }
+  // Largest first: the long sessions start early and the short ones fill in behind them, so no thread is
+  // left finishing one big report alone at the end (the records are put back in file order afterwards).
+  tasks.sort((a, b) => b.size - a.size || (a.file < b.file ? -1 : 1));
+  return { kept, tasks: tasks.map(({ size: _, ...task }) => task) };
+}

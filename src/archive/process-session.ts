@@ -1,0 +1,110 @@
+import { createHash } from "node:crypto";
+import { closeSync, fstatSync, mkdirSync, openSync, readFileSync } from "node:fs";
+import { dirname } from "node:path";
+import { writeReportFile } from "../cli/write-output.js";
+import { analyzeSession, type SessionAnalysis } from "../pipeline.js";
+import { SessionReadError, type SessionReadErrorCode } from "../read/errors.js";
+import { parseSessionBytes } from "../read/parse-session-text.js";
+import { renderHtml } from "../render/html/render-html.js";
+import { type ArchiveFilters, matchesFilters } from "./filters.js";
+import { digestSession, type SessionDigest } from "./session-digest.js";
+
+/** One session file for a worker: read, digest, and render when the site shows it. */
+export interface SessionTask {
+  /** The session file: absolute, and its name in the archive (path below the folder, `/`-separated). */
+  path: string;
+  file: string;
+  /** Where its report goes: absolute, and as the site links it (relative to the output folder). */
+  reportFile: string;
+  report: string;
+  filters: ArchiveFilters;
+  /** The manifest's hash of this file: if the bytes still hash to it, the manifest's record stands. */
+  knownHash: string | null;
+}
+
+/** What became of a task. Small on purpose: it crosses threads and lands in the manifest. */
+export type SessionResult = {
+  /** Size and mtime of the file as read (fstat before reading); null when it could not be opened. */
+  size: number | null;
+  mtimeMs: number | null;
+  /** SHA-256 (hex) of the bytes read; null when they could not be read. */
+  hash: string | null;
+} & (
+  | { kind: "unchanged" }
+  | { kind: "session"; digest: SessionDigest; report: string | null; rendered: boolean; error: string | null }
+  | { kind: "skipped"; reason: string }
+  | { kind: "failed"; error: string }
+);
+
+/** Read errors that mean "this .jsonl is something else", as opposed to a Pi session we failed to read. */
+const NOT_A_PI_SESSION: ReadonlySet<SessionReadErrorCode> = new Set(["not-a-session", "binary"]);
+
+function describe(error: unknown): string {
+  if (error instanceof SessionReadError) return error.message;
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const message = error instanceof Error ? error.message : String(error);
+  return code === undefined ? `internal error: ${message} (please report it)` : message;
+}
+
+function readWithStat(path: string): { bytes: Buffer; size: number; mtimeMs: number } {
+  const fd = openSync(path, "r");
+  try {
+    // fstat first: if the file grows while we read, the manifest holds the older stat and the next run
+    // looks again, never the other way round.
+    const stat = fstatSync(fd);
+    return { bytes: readFileSync(fd), size: stat.size, mtimeMs: stat.mtimeMs };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The worker's job for one file. Never throws: a file that is no Pi session comes back `skipped`, one that
+ * cannot be read or crashes the reader comes back `failed`, and a report that cannot be rendered or
+ * written leaves the session listed with its `error`. The report is exactly what `pi-report <file>` writes.
+ */
+export async function processSession(task: SessionTask): Promise<SessionResult> {
+  let read: ReturnType<typeof readWithStat>;
+  try {
+    read = readWithStat(task.path);
+  } catch (error) {
+    return {
+      size: null,
+      mtimeMs: null,
+      hash: null,
+      kind: "failed",
+      error: `${task.file}: ${describe(error)}`,
+    };
+  }
+  const base = {
+    size: read.size,
+    mtimeMs: read.mtimeMs,
+    hash: createHash("sha256").update(read.bytes).digest("hex"),
+  };
+  if (task.knownHash === base.hash) return { ...base, kind: "unchanged" };
+
+  let analysis: SessionAnalysis;
+  let digest: SessionDigest;
+  try {
+    // Named by its path in the archive: the site's messages do not depend on where the folder lives.
+    analysis = analyzeSession(parseSessionBytes(read.bytes, task.file));
+    digest = digestSession(analysis, task.path);
+  } catch (error) {
+    if (error instanceof SessionReadError && NOT_A_PI_SESSION.has(error.code)) {
+      return { ...base, kind: "skipped", reason: error.message };
+    }
+    return { ...base, kind: "failed", error: describe(error) };
+  }
+  if (!matchesFilters(digest, task.filters)) {
+    return { ...base, kind: "session", digest, report: null, rendered: false, error: null };
+  }
+  try {
+    const html = await renderHtml(analysis, { sourcePath: task.path });
+    mkdirSync(dirname(task.reportFile), { recursive: true });
+    await writeReportFile(task.reportFile, html, task.path);
+    return { ...base, kind: "session", digest, report: task.report, rendered: true, error: null };
+  } catch (error) {
+    const reason = describe(error);
+    return { ...base, kind: "session", digest, report: null, rendered: false, error: `no report: ${reason}` };
+  }
+}

@@ -1,0 +1,195 @@
+import { mkdirSync, rmSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { join, resolve } from "node:path";
+import writeFileAtomic from "write-file-atomic";
+import { piSessionsRoot } from "../cli/find-session.js";
+import { UsageError } from "../cli/io.js";
+import type { Totals } from "../usage/totals.js";
+import { buildArchiveJson } from "./archive-json.js";
+import { type ArchiveModel, buildArchiveModel } from "./archive-model.js";
+import { buildCostsCsv } from "./costs-csv.js";
+import { discoverSessionFiles } from "./discover.js";
+import { matchesFilters, parseFilters } from "./filters.js";
+import { renderIndexHtml } from "./index-html.js";
+import { type Manifest, type ManifestRecord, readManifest, reusable, writeManifest } from "./manifest.js";
+import { planWork } from "./plan-work.js";
+import type { SessionResult, SessionTask } from "./process-session.js";
+import { progressBar } from "./progress-bar.js";
+import { createSessionRunner } from "./session-pool.js";
+import { isReportPath, siteFile } from "./site-paths.js";
+
+/** What `pi-report archive` was asked to do. */
+export interface ArchiveOptions {
+  /** The folder of sessions (searched recursively); default: Pi's sessions folder from `env`. */
+  folder?: string;
+  /** The site folder (created when missing). */
+  output: string;
+  /** UTC days (YYYY-MM-DD), inclusive, compared with each session's start. */
+  since?: string;
+  until?: string;
+  /** Only sessions whose header cwd contains this. */
+  project?: string;
+  env: Record<string, string | undefined>;
+  /** Progress goes here, and only when it is a terminal. */
+  stderr: { write(chunk: string): unknown; isTTY?: boolean };
+  /** Resolves relative `folder` and `output`; default: the process's. */
+  cwd?: string;
+  /** Worker threads; default: one per core. 0 runs every session in this thread, one after another. */
+  workers?: number;
+}
+
+/** What a run did, for the summary line and for callers. */
+export interface ArchiveSummary {
+  folder: string;
+  output: string;
+  /** Sessions listed in the site. */
+  sessions: number;
+  /** Reports written by this run, and listed sessions whose earlier report stood. */
+  rendered: number;
+  unchanged: number;
+  /** Files whose stat changed but whose bytes did not (hashed, not re-rendered). */
+  rehashed: number;
+  skipped: number;
+  /** Files that could not be read, and listed sessions whose report could not be written. */
+  failed: number;
+  filteredOut: number;
+  deduplicatedEntries: number;
+  deduplicatedCost: number;
+  /** What the archive counts, each entry once. */
+  total: Totals;
+}
+
+function toRecord(
+  task: SessionTask,
+  result: SessionResult,
+  previous: ManifestRecord | undefined,
+): ManifestRecord {
+  const stat = { size: result.size, mtimeMs: result.mtimeMs, hash: result.hash };
+  // Only a file the manifest knows is sent with a hash to compare, so `previous` is there.
+  if (result.kind === "unchanged") return { ...(previous as ManifestRecord), ...stat, path: task.path };
+  const outcome: ManifestRecord["outcome"] =
+    result.kind === "session"
+      ? { kind: "session", digest: result.digest, report: result.report, error: result.error }
+      : result.kind === "skipped"
+        ? { kind: "skipped", reason: result.reason }
+        : { kind: "failed", error: result.error };
+  return { file: task.file, path: task.path, ...stat, outcome };
+}
+
+async function runTasks(
+  tasks: readonly SessionTask[],
+  threads: number,
+  stderr: ArchiveOptions["stderr"],
+): Promise<SessionResult[]> {
+  if (tasks.length === 0) return [];
+  const progress = progressBar(stderr, tasks.length);
+  const runner = createSessionRunner(Math.min(threads, tasks.length));
+  try {
+    return await Promise.all(
+      tasks.map((task) =>
+        runner
+          .run(task)
+          // processSession never throws; this is a worker that died (out of memory, killed).
+          .catch((error: unknown): SessionResult => {
+            const reason = error instanceof Error ? error.message : String(error);
+            return {
+              size: null,
+              mtimeMs: null,
+              hash: null,
+              kind: "failed",
+              error: `${task.file}: worker failed: ${reason}`,
+            };
+          })
+          .finally(progress.tick),
+      ),
+    );
+  } finally {
+    progress.done();
+    await runner.close();
+  }
+}
+
+/** Deletes reports an earlier run wrote that the site no longer lists (a session gone or filtered out). */
+function removeStaleReports(output: string, earlier: Manifest | null, model: ArchiveModel): void {
+  const listed = new Set(model.sessions.map((session) => session.report));
+  for (const { outcome } of earlier?.records ?? []) {
+    if (outcome?.kind !== "session" || typeof outcome.report !== "string" || listed.has(outcome.report))
+      continue;
+    if (isReportPath(output, outcome.report)) rmSync(siteFile(output, outcome.report), { force: true });
+  }
+}
+
+async function writeSiteFile(output: string, name: string, text: string): Promise<void> {
+  await writeFileAtomic(join(output, name), text, { encoding: "utf8" });
+}
+
+/**
+ * `pi-report archive`: turns a folder of Pi sessions into a static site in `output`: one HTML report per
+ * session (exactly what `pi-report <file>` writes), index.html, archive.json, costs.csv, and a manifest so
+ * that the next run reads and renders only what changed. A file that is no Pi session is skipped and one
+ * that cannot be read is listed with its error; neither stops the run.
+ *
+ * @throws {UsageError} for a missing folder, a bad filter, or an output folder that cannot be written.
+ */
+export async function runArchive(options: ArchiveOptions): Promise<ArchiveSummary> {
+  const cwd = options.cwd ?? process.cwd();
+  const folder = resolve(cwd, options.folder ?? piSessionsRoot(options.env).dir);
+  const output = resolve(cwd, options.output);
+  const filters = parseFilters(options);
+  if (output === folder) {
+    throw new UsageError(
+      `-o ${options.output}: is the sessions folder itself; give the site its own folder.`,
+    );
+  }
+  const found = discoverSessionFiles(folder, output);
+  try {
+    mkdirSync(output, { recursive: true });
+  } catch (error) {
+    throw new UsageError(
+      `-o ${options.output}: cannot create the folder (${(error as NodeJS.ErrnoException).code}).`,
+    );
+  }
+
+  const earlier = readManifest(output);
+  const previous = new Map(
+    reusable(earlier, folder) ? earlier.records.map((record) => [record.file, record]) : [],
+  );
+  const plan = planWork(found, previous, filters, output);
+  const results = await runTasks(plan.tasks, options.workers ?? availableParallelism(), options.stderr);
+  const records = [
+    ...plan.kept,
+    ...plan.tasks.map((task, index) =>
+      toRecord(task, results[index] as SessionResult, previous.get(task.file)),
+    ),
+  ]
+    .map((record) =>
+      // A session the filters leave out has no report in this site (removeStaleReports deletes it).
+      record.outcome.kind === "session" && !matchesFilters(record.outcome.digest, filters)
+        ? { ...record, outcome: { ...record.outcome, report: null } }
+        : record,
+    )
+    .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+
+  const model = buildArchiveModel(records, filters);
+  removeStaleReports(output, earlier, model);
+  await writeSiteFile(output, "index.html", renderIndexHtml(model));
+  await writeSiteFile(output, "archive.json", `${JSON.stringify(buildArchiveJson(model), null, 2)}\n`);
+  await writeSiteFile(output, "costs.csv", buildCostsCsv(model));
+  await writeManifest(output, folder, records);
+
+  const rendered = results.filter((result) => result.kind === "session" && result.rendered).length;
+  return {
+    folder,
+    output,
+    sessions: model.sessions.length,
+    rendered,
+    unchanged: model.sessions.filter((session) => session.report !== null).length - rendered,
+    rehashed: results.filter((result) => result.kind === "unchanged").length,
+    skipped: model.skipped.length,
+    failed: model.failed.length + model.sessions.filter((session) => session.error !== null).length,
+    filteredOut: model.filteredOut,
+    deduplicatedEntries: model.deduplicated.entries,
+    deduplicatedCost: model.deduplicated.usage.cost,
+    total: model.total.total,
+  };
+}

@@ -1,0 +1,22 @@
+import { formatCostWithUnpriced, formatInteger } from "../view/format.js";
+import type { ArchiveSummary } from "./run-archive.js";
+
+const count = (value: number, one: string, many = `${one}s`): string =>
+  `${formatInteger(value)} ${value === 1 ? one : many}`;
+
+/**
+ * The one line `pi-report archive` ends with: sessions, skipped, failed, de-duplicated entries and the
+ * total cost, e.g. `pi-report: archived 998 sessions into site (3 rendered, 995 unchanged); 1 skipped
+ * (not a Pi session), 1 failed; 340 copied entries counted once ($1.23); total $456.78`.
+ */
+export function summaryLine(summary: ArchiveSummary): string {
+  const parts = [
+    `archived ${count(summary.sessions, "session")} into ${summary.output} (${formatInteger(summary.rendered)} rendered, ${formatInteger(summary.unchanged)} unchanged)`,
+    `${formatInteger(summary.skipped)} skipped (not Pi sessions), ${formatInteger(summary.failed)} failed`,
+    `${count(summary.deduplicatedEntries, "copied entry", "copied entries")} counted once (${formatCostWithUnpriced(summary.deduplicatedCost, 0)} not added again)`,
+    `total ${formatCostWithUnpriced(summary.total.cost, summary.total.unpricedTokens)}`,
+  ];
+  if (summary.filteredOut > 0)
+    parts.splice(1, 0, `${count(summary.filteredOut, "session")} left out by the filters`);
+  return `pi-report: ${parts.join("; ")}`;
+}

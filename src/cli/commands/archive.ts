@@ -1,0 +1,52 @@
+import type { Command } from "commander";
+import type { CliIo } from "../io.js";
+
+/** The options `pi-report archive` parses. */
+export interface ArchiveCommandOptions {
+  output: string;
+  since?: string;
+  until?: string;
+  project?: string;
+}
+
+/** Where the site goes when `-o` is not given, relative to the current directory. */
+export const DEFAULT_SITE_FOLDER = "pi-report-site";
+
+/**
+ * Adds `pi-report archive [folder]` to the program: a browsable site of many sessions, with cost
+ * summaries and forks counted once. Errors the user can act on are thrown as `UsageError` (exit code 2).
+ */
+export function registerArchiveCommand(program: Command, io: CliIo): void {
+  // Without this, commander hands `archive ... -o site` to the report's own -o, since a program's options
+  // are read anywhere on the line; with it they are read before the subcommand only.
+  program.enablePositionalOptions();
+  program
+    .command("archive")
+    .description(
+      "Turn a folder of Pi sessions into a static site: one report per session, index.html, archive.json and costs.csv.",
+    )
+    .argument(
+      "[folder]",
+      "folder of session files (.jsonl), searched recursively; default: Pi's sessions folder",
+    )
+    .option("-o, --output <dir>", "the site folder", DEFAULT_SITE_FOLDER)
+    .option("--since <date>", "only sessions started on or after this day (YYYY-MM-DD, UTC)")
+    .option("--until <date>", "only sessions started on or before this day (YYYY-MM-DD, UTC)")
+    .option("--project <substring>", "only sessions whose working directory (cwd) contains this")
+    .action(async (folder: string | undefined, options: ArchiveCommandOptions) => {
+      // Imported when used: a single report does not load the worker pool.
+      const { runArchive } = await import("../../archive/run-archive.js");
+      const { summaryLine } = await import("../../archive/summary-line.js");
+      const summary = await runArchive({
+        folder,
+        output: options.output,
+        since: options.since,
+        until: options.until,
+        project: options.project,
+        env: io.env,
+        stderr: io.stderr,
+        cwd: io.cwd,
+      });
+      io.stderr.write(`${summaryLine(summary)}\n`);
+    });
+}

@@ -1,0 +1,97 @@
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Command } from "commander";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { ArchiveJson } from "../../src/archive/archive-json.js";
+import { registerArchiveCommand } from "../../src/cli/commands/archive.js";
+import { UsageError } from "../../src/cli/io.js";
+import { archive } from "./helpers.js";
+import { type PiFolder, writePiFolder } from "./pi-folder.js";
+
+const site = (): string => mkdtempSync(join(tmpdir(), "pi-archive-site-"));
+const readJson = (output: string): ArchiveJson =>
+  JSON.parse(readFileSync(join(output, "archive.json"), "utf8")) as ArchiveJson;
+const cents = (value: number): number => Math.round(value * 1e6) / 1e6;
+
+describe("archive filters", () => {
+  let pi: PiFolder;
+  beforeAll(() => {
+    pi = writePiFolder();
+  });
+
+  it("--project keeps sessions whose cwd holds it; a fork's copies still belong to its original", async () => {
+    const output = site();
+    expect(await archive(pi.root, output, { project: "/web" })).toMatchObject({
+      sessions: 2,
+      filteredOut: 3,
+    });
+    const json = readJson(output);
+    expect(json.sessions.map((session) => session.id)).toEqual(["subs", "fork"]);
+    // The fork's own reply ($0.30) and the sub-agent run ($0.02); the copies are the original's, left out.
+    expect(cents(json.total.total.cost)).toBe(0.32);
+    expect(json.deduplicated.entries).toBe(4);
+    expect(json.projects.map((row) => row.project)).toEqual(["/home/dev/web"]);
+  });
+
+  it("--since and --until compare UTC days with each session's start, both inclusive", async () => {
+    const recent = site();
+    await archive(pi.root, recent, { since: "2025-06-04" });
+    expect(readJson(recent).sessions.map((session) => session.id)).toEqual(["subs", "damaged"]);
+    const early = site();
+    await archive(pi.root, early, { until: "2025-05-30" });
+    const json = readJson(early);
+    // The orphan starts at the first entry it copied, on 2025-05-30.
+    expect(json.sessions.map((session) => session.id)).toEqual(["orphan"]);
+    expect(cents(json.total.total.cost)).toBe(1.05);
+    expect(json.filters).toEqual({ since: null, until: "2025-05-30", project: null });
+  });
+
+  it("refuses dates it cannot read, and a folder that is not there", async () => {
+    await expect(archive(pi.root, site(), { since: "June 1" })).rejects.toThrow(UsageError);
+    await expect(archive(pi.root, site(), { until: "2025-02-30" })).rejects.toThrow(/YYYY-MM-DD/);
+    await expect(archive(pi.root, site(), { since: "2025-06-02", until: "2025-06-01" })).rejects.toThrow(
+      /after/,
+    );
+    await expect(archive(join(pi.root, "nowhere"), site())).rejects.toThrow(/no such folder/);
+  });
+});
+
+describe("registerArchiveCommand", () => {
+  /** A program shaped like the real one: a default action with its own -o, and the archive subcommand. */
+  function program(stderr: string[]): { command: Command; reports: string[] } {
+    const reports: string[] = [];
+    const io = {
+      stdout: { write: () => true },
+      stderr: { write: (text: string) => stderr.push(text) },
+      cwd: tmpdir(),
+      env: {},
+    };
+    const command = new Command()
+      .exitOverride()
+      .argument("[session]")
+      .option("-o, --output <file>")
+      .action((session: string | undefined, options: { output?: string }) => {
+        reports.push(`${session} -> ${options.output}`);
+      });
+    registerArchiveCommand(command, io);
+    return { command, reports };
+  }
+
+  it("adds `archive [folder]` with its own -o, and leaves the report's -o alone", async () => {
+    const pi = writePiFolder();
+    const output = site();
+    const stderr: string[] = [];
+    const { command, reports } = program(stderr);
+    await command.parseAsync(["archive", pi.root, "-o", output, "--project", "/api"], { from: "user" });
+    expect(existsSync(join(output, "index.html"))).toBe(true);
+    expect(readJson(output).sessions.map((session) => session.id)).toEqual(["orig", "orphan"]);
+    expect(stderr.join("")).toMatch(
+      /^pi-report: archived 2 sessions into .*; 3 sessions left out by the filters; /,
+    );
+    expect(reports).toEqual([]);
+
+    await command.parseAsync(["session.jsonl", "-o", "out.html"], { from: "user" });
+    expect(reports).toEqual(["session.jsonl -> out.html"]);
+  });
+});
