@@ -5,11 +5,11 @@ import {
 } from "../../src/render/primitives/highlight/budget.js";
 
 describe("HighlightBudget", () => {
-  it("documents its defaults: 2 MB in total, 200 KB per block, tool output at most 500 KB", () => {
+  it("documents its defaults (README): 500 KB in total, 60 KB per block, written files 150 KB, tool output 100 KB", () => {
     expect(DEFAULT_HIGHLIGHT_BUDGET).toEqual({
-      totalChars: 2_000_000,
-      perBlockChars: 200_000,
-      perPriorityChars: { "tool-output": 500_000 },
+      totalChars: 500_000,
+      perBlockChars: 60_000,
+      perPriorityChars: { "written-file": 150_000, "tool-output": 100_000 },
     });
   });
 

@@ -26,11 +26,11 @@ export interface HtmlContext {
 
 /**
  * How much markdown one report formats, in characters. micromark parses about 0.6 MB a second here, so
- * 600 KB keeps a huge session's report to about a second of markdown; text past it (in reading order:
+ * 400 KB keeps a huge session's report under a second of markdown; text past it (in reading order:
  * prompts and replies before later output) is shown as written, whitespace kept, which reads fine.
  * Plain prose costs nothing and does not count.
  */
-export const DEFAULT_MARKDOWN_CHARS = 600_000;
+export const DEFAULT_MARKDOWN_CHARS = 400_000;
 
 /** A slot in the page model that a job fills with finished HTML. */
 export interface Slot {

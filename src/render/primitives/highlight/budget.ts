@@ -25,14 +25,16 @@ export interface HighlightBudgetOptions {
 
 /**
  * The default budget. Oniguruma tokenizes TypeScript at roughly 2.5 s per MB here (see highlighter.ts),
- * so 2 MB keeps a huge session's report at about five seconds of highlighting; a 200 KB block is
- * already a whole file nobody reads token by token; and tool output, the bulkiest and least read,
- * may take a quarter of the total so that it never crowds out what comes before it.
+ * and a real session, reading files in a dozen languages, pays as much again compiling grammars: 500 KB
+ * of a 2.4 MB session took 2.1 s of CPU. So 500 KB keeps any report to about two seconds of highlighting,
+ * which covers every command, diff and written file of a typical session; a 60 KB block is already a whole
+ * file nobody reads token by token; written files may take 150 KB and tool output, the bulkiest and least
+ * read, 100 KB, so that neither crowds out what comes before it.
  */
 export const DEFAULT_HIGHLIGHT_BUDGET: Readonly<HighlightBudgetOptions> = {
-  totalChars: 2_000_000,
-  perBlockChars: 200_000,
-  perPriorityChars: { "tool-output": 500_000 },
+  totalChars: 500_000,
+  perBlockChars: 60_000,
+  perPriorityChars: { "written-file": 150_000, "tool-output": 100_000 },
 };
 
 /**
