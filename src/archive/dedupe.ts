@@ -1,4 +1,5 @@
-import { resolve } from "node:path";
+import { homedir } from "node:os";
+import { join, resolve } from "node:path";
 import type { SessionDigest } from "./session-digest.js";
 
 /** A session the archive could read, by its name in the archive (path below the folder, `/`-separated). */
@@ -10,6 +11,11 @@ export interface ReadSession {
 }
 
 const lastSegment = (path: string): string => path.split(/[\\/]/).pop() ?? path;
+
+/** Headers are redacted before the archive reads them: `~` stands for this machine's home again here. */
+function expandHome(path: string): string {
+  return /^~(?=[\\/]|$)/.test(path) ? join(homedir(), path.slice(2)) : path;
+}
 
 /**
  * For each session, the index of the session its header's `parentSession` names, or null when that file
@@ -28,7 +34,7 @@ export function resolveForkParents(sessions: readonly ReadSession[]): (number | 
   return sessions.map((session, index) => {
     const parent = session.digest.parentSession;
     if (parent === null) return null;
-    const found = byPath.get(resolve(parent)) ?? byName.get(lastSegment(parent)) ?? null;
+    const found = byPath.get(resolve(expandHome(parent))) ?? byName.get(lastSegment(parent)) ?? null;
     return found === index ? null : found;
   });
 }

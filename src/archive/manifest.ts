@@ -39,6 +39,8 @@ export interface Manifest {
   generator: string;
   /** The folder archived (absolute): records of another folder are not reused. */
   folder: string;
+  /** The settings that shape every report (redaction): other settings render everything again. */
+  settings: string;
   /** By `file`, in byte order. */
   records: ManifestRecord[];
 }
@@ -79,17 +81,29 @@ function isRecord(value: unknown): value is ManifestRecord {
   return Array.isArray(digest?.entryKeys) && Array.isArray(digest?.usage) && Array.isArray(digest?.problems);
 }
 
-/** Whether an earlier run's records may stand for this run: same tool version, same folder. */
-export function reusable(manifest: Manifest | null, folder: string): manifest is Manifest {
-  return manifest !== null && manifest.generator === TOOL_VERSION && manifest.folder === folder;
+/** Whether an earlier run's records may stand for this run: same tool version, folder and settings. */
+export function reusable(manifest: Manifest | null, folder: string, settings: string): manifest is Manifest {
+  return (
+    manifest !== null &&
+    manifest.generator === TOOL_VERSION &&
+    manifest.folder === folder &&
+    manifest.settings === settings
+  );
 }
 
 /** Writes the manifest atomically: an interrupted run leaves the previous one whole. */
 export async function writeManifest(
   output: string,
   folder: string,
+  settings: string,
   records: ManifestRecord[],
 ): Promise<void> {
-  const manifest: Manifest = { manifestVersion: MANIFEST_VERSION, generator: TOOL_VERSION, folder, records };
+  const manifest: Manifest = {
+    manifestVersion: MANIFEST_VERSION,
+    generator: TOOL_VERSION,
+    folder,
+    settings,
+    records,
+  };
   await writeFileAtomic(join(output, MANIFEST_FILE), `${JSON.stringify(manifest)}\n`, { encoding: "utf8" });
 }

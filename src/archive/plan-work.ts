@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import type { RedactionSettings } from "../redact/redact-session.js";
 import type { FoundFile } from "./discover.js";
 import { type ArchiveFilters, matchesFilters } from "./filters.js";
 import type { ManifestRecord } from "./manifest.js";
@@ -29,7 +30,7 @@ function needsReport(record: ManifestRecord, filters: ArchiveFilters, output: st
 export function planWork(
   found: readonly FoundFile[],
   previous: ReadonlyMap<string, ManifestRecord>,
-  filters: ArchiveFilters,
+  { filters, redaction }: { filters: ArchiveFilters; redaction: RedactionSettings },
   output: string,
 ): WorkPlan {
   const kept: ManifestRecord[] = [];
@@ -53,6 +54,7 @@ export function planWork(
       report,
       reportFile: siteFile(output, report),
       filters,
+      redaction,
       knownHash: record === undefined || missingReport ? null : record.hash,
       size: file.size,
     });

@@ -5,6 +5,7 @@ import { writeReportFile } from "../cli/write-output.js";
 import { analyzeSession, type SessionAnalysis } from "../pipeline.js";
 import { SessionReadError, type SessionReadErrorCode } from "../read/errors.js";
 import { parseSessionBytes } from "../read/parse-session-text.js";
+import { type RedactionSettings, redactRawSession } from "../redact/redact-session.js";
 import { renderHtml } from "../render/html/render-html.js";
 import { type ArchiveFilters, matchesFilters } from "./filters.js";
 import { digestSession, type SessionDigest } from "./session-digest.js";
@@ -18,6 +19,8 @@ export interface SessionTask {
   reportFile: string;
   report: string;
   filters: ArchiveFilters;
+  /** How every string is redacted before the session is read on (as for a single report). */
+  redaction: RedactionSettings;
   /** The manifest's hash of this file: if the bytes still hash to it, the manifest's record stands. */
   knownHash: string | null;
 }
@@ -87,7 +90,9 @@ export async function processSession(task: SessionTask): Promise<SessionResult> 
   let digest: SessionDigest;
   try {
     // Named by its path in the archive: the site's messages do not depend on where the folder lives.
-    analysis = analyzeSession(parseSessionBytes(read.bytes, task.file));
+    analysis = analyzeSession(
+      await redactRawSession(parseSessionBytes(read.bytes, task.file), task.redaction),
+    );
     digest = digestSession(analysis, task.path);
   } catch (error) {
     if (error instanceof SessionReadError && NOT_A_PI_SESSION.has(error.code)) {

@@ -4,6 +4,8 @@ import { join, resolve } from "node:path";
 import writeFileAtomic from "write-file-atomic";
 import { piSessionsRoot } from "../cli/find-session.js";
 import { UsageError } from "../cli/io.js";
+import { createRedactor } from "../redact/create-redactor.js";
+import { DEFAULT_REDACTION, type RedactionSettings } from "../redact/redact-session.js";
 import type { Totals } from "../usage/totals.js";
 import { buildArchiveJson } from "./archive-json.js";
 import { type ArchiveModel, buildArchiveModel } from "./archive-model.js";
@@ -36,6 +38,8 @@ export interface ArchiveOptions {
   cwd?: string;
   /** Worker threads; default: one per core. 0 runs every session in this thread, one after another. */
   workers?: number;
+  /** Redaction of every report (on by default, as for a single report). */
+  redaction?: RedactionSettings;
 }
 
 /** What a run did, for the summary line and for callers. */
@@ -136,6 +140,10 @@ export async function runArchive(options: ArchiveOptions): Promise<ArchiveSummar
   const folder = resolve(cwd, options.folder ?? piSessionsRoot(options.env).dir);
   const output = resolve(cwd, options.output);
   const filters = parseFilters(options);
+  const redaction = options.redaction ?? DEFAULT_REDACTION;
+  // A bad --redact pattern is the user's to fix before any work starts (it throws RedactPatternError).
+  if (redaction.enabled) await createRedactor({ patterns: redaction.patterns, secrets: false });
+  const settings = JSON.stringify({ redaction });
   if (output === folder) {
     throw new UsageError(
       `-o ${options.output}: is the sessions folder itself; give the site its own folder.`,
@@ -152,9 +160,9 @@ export async function runArchive(options: ArchiveOptions): Promise<ArchiveSummar
 
   const earlier = readManifest(output);
   const previous = new Map(
-    reusable(earlier, folder) ? earlier.records.map((record) => [record.file, record]) : [],
+    reusable(earlier, folder, settings) ? earlier.records.map((record) => [record.file, record]) : [],
   );
-  const plan = planWork(found, previous, filters, output);
+  const plan = planWork(found, previous, { filters, redaction }, output);
   const results = await runTasks(plan.tasks, options.workers ?? availableParallelism(), options.stderr);
   const records = [
     ...plan.kept,
@@ -175,7 +183,7 @@ export async function runArchive(options: ArchiveOptions): Promise<ArchiveSummar
   await writeSiteFile(output, "index.html", renderIndexHtml(model));
   await writeSiteFile(output, "archive.json", `${JSON.stringify(buildArchiveJson(model), null, 2)}\n`);
   await writeSiteFile(output, "costs.csv", buildCostsCsv(model));
-  await writeManifest(output, folder, records);
+  await writeManifest(output, folder, settings, records);
 
   const rendered = results.filter((result) => result.kind === "session" && result.rendered).length;
   return {

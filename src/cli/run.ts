@@ -1,14 +1,18 @@
 import { Command, CommanderError, Option } from "commander";
 import { SessionReadError } from "../read/errors.js";
+import { RedactPatternError } from "../redact/custom-patterns.js";
 import { TemplateError } from "../render/template-error.js";
 import { UnknownEntryError } from "../tree/build-tree.js";
 import { TOOL_VERSION } from "../version.js";
 import { registerArchiveCommand } from "./commands/archive.js";
 import { REPORT_FORMATS, type ReportOptions, reportCommand } from "./commands/report.js";
 import { type CliIo, EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_OK, UsageError } from "./io.js";
+import { addRedactOptions } from "./redact-options.js";
 
 function buildProgram(io: CliIo): Command {
-  const program = new Command()
+  const program = new Command();
+  addRedactOptions(program, "the report");
+  program
     .name("pi-report")
     .description(
       "Turn a Pi coding-agent session file into a report you can share, attach or archive.\n" +
@@ -25,6 +29,7 @@ function buildProgram(io: CliIo): Command {
     .option("--no-thinking", "leave the model's thinking out of the report")
     .option("--template <dir>", "use templates, partials or assets from this directory over the shipped ones")
     .option("--open", "open the report when written")
+
     .option(
       "--summary",
       "with --format md: a short summary for a pull-request comment (at most 65,536 characters)",
@@ -58,7 +63,12 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
       // Help and --version end through here too, with exit code 0.
       return error.exitCode === 0 ? EXIT_OK : EXIT_BAD_INPUT;
     }
-    if (error instanceof SessionReadError || error instanceof UsageError || error instanceof TemplateError) {
+    if (
+      error instanceof SessionReadError ||
+      error instanceof UsageError ||
+      error instanceof TemplateError ||
+      error instanceof RedactPatternError
+    ) {
       io.stderr.write(`pi-report: ${error.message}\n`);
       return EXIT_BAD_INPUT;
     }

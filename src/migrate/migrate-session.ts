@@ -26,7 +26,14 @@ export function migrateSession(raw: RawSession): MigratedSession {
   else records = records.map((record) => withTreeFields(record, problems));
   if (inputVersion < 3) records = migrateV2ToV3(records);
   const header = { ...raw.header, version: CURRENT_VERSION };
-  return { header, headerLine: raw.headerLine, records, problems, inputVersion };
+  return {
+    header,
+    headerLine: raw.headerLine,
+    records,
+    problems,
+    inputVersion,
+    ...(raw.redactions === undefined ? {} : { redactions: raw.redactions }),
+  };
 }
 
 function readVersion(version: unknown, line: number, problems: Problem[]): number {

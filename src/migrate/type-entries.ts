@@ -12,6 +12,8 @@ export interface Session {
   entries: SessionEntry[];
   /** Everything the reader could not take at face value, in line order as found. */
   problems: Problem[];
+  /** What redaction replaced, by kind; undefined when the session was not put through redaction. */
+  redactions?: { enabled: boolean; counts: Record<string, number> };
 }
 
 /**
@@ -35,7 +37,13 @@ export function typeEntries(migrated: MigratedSession): Session {
       body,
     };
   });
-  return { header, inputVersion: migrated.inputVersion, entries, problems };
+  return {
+    header,
+    inputVersion: migrated.inputVersion,
+    entries,
+    problems,
+    ...(migrated.redactions === undefined ? {} : { redactions: migrated.redactions }),
+  };
 }
 
 function noteBodyProblems(body: EntryBody, line: number, problems: Problem[]): void {

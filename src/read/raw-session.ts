@@ -9,4 +9,6 @@ export interface RawSession {
   /** Every entry object recovered, in file order, with the line (and glued part) it came from. */
   records: LineObject[];
   problems: Problem[];
+  /** Set when the strings were redacted before reading on (src/redact/redact-session.ts). */
+  redactions?: { enabled: boolean; counts: Record<string, number> };
 }

@@ -5,6 +5,7 @@ import type { UsageSource } from "../usage/collect-usage.js";
 import type { ModelTotals } from "../usage/summarize-usage.js";
 import type { Totals } from "../usage/totals.js";
 import { TOOL_VERSION } from "../version.js";
+import { type RedactionView, redactionView } from "../view/redaction-view.js";
 import { sessionTimes } from "./session-times.js";
 
 /** Version of the JSON report's shape. Bumped on any change that could break a reader. */
@@ -24,6 +25,8 @@ export interface JsonReport {
     endedAt: string | null;
   };
   problems: Problem[];
+  /** What redaction replaced; null when the session was not put through redaction (library use). */
+  redaction: RedactionView | null;
   entryCount: number;
   leafId: string | null;
   roots: string[];
@@ -69,6 +72,7 @@ export function buildJsonReport(analysis: SessionAnalysis): JsonReport {
       endedAt: times.endedAt,
     },
     problems: analysis.problems,
+    redaction: redactionView(session),
     entryCount: session.entries.length,
     leafId: tree.leaf === -1 ? null : idOf(tree.leaf),
     roots: tree.roots.map(idOf),

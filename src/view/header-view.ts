@@ -4,6 +4,7 @@ import type { Problem, ProblemKind } from "../read/problem.js";
 import { sessionTimes } from "../report/session-times.js";
 import { textOf } from "./content-view.js";
 import { firstLine, formatDuration, formatTime } from "./format.js";
+import { type RedactionView, redactionSentence, redactionView } from "./redaction-view.js";
 import { splitSkill } from "./skill.js";
 
 export interface HeaderView {
@@ -22,6 +23,9 @@ export interface HeaderView {
   entryCount: number;
   problems: Problem[];
   problemCounts: { kind: ProblemKind; count: number }[];
+  /** What redaction replaced (null when not redacted at all), and the sentence that says so. */
+  redaction: RedactionView | null;
+  redactionSentence: string | null;
 }
 
 /** The first prompt a person typed on the active branch (a skill's typed words, not its pasted body). */
@@ -59,6 +63,7 @@ export function headerView(analysis: SessionAnalysis, sourcePath: string | null)
     const name = item.provider === null ? item.model : `${item.provider}/${item.model}`;
     if (!models.includes(name)) models.push(name);
   }
+  const redaction = redactionView(session);
   const counts = new Map<ProblemKind, number>();
   for (const problem of analysis.problems) counts.set(problem.kind, (counts.get(problem.kind) ?? 0) + 1);
   return {
@@ -76,5 +81,7 @@ export function headerView(analysis: SessionAnalysis, sourcePath: string | null)
     entryCount: session.entries.length,
     problems: analysis.problems,
     problemCounts: [...counts].map(([kind, count]) => ({ kind, count })),
+    redaction,
+    redactionSentence: redaction === null ? null : redactionSentence(redaction),
   };
 }

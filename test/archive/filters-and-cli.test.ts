@@ -7,7 +7,7 @@ import type { ArchiveJson } from "../../src/archive/archive-json.js";
 import { registerArchiveCommand } from "../../src/cli/commands/archive.js";
 import { UsageError } from "../../src/cli/io.js";
 import { archive } from "./helpers.js";
-import { type PiFolder, writePiFolder } from "./pi-folder.js";
+import { type PiFolder, shown, WEB, writePiFolder } from "./pi-folder.js";
 
 const site = (): string => mkdtempSync(join(tmpdir(), "pi-archive-site-"));
 const readJson = (output: string): ArchiveJson =>
@@ -31,7 +31,7 @@ describe("archive filters", () => {
     // The fork's own reply ($0.30) and the sub-agent run ($0.02); the copies are the original's, left out.
     expect(cents(json.total.total.cost)).toBe(0.32);
     expect(json.deduplicated.entries).toBe(4);
-    expect(json.projects.map((row) => row.project)).toEqual(["/home/dev/web"]);
+    expect(json.projects.map((row) => row.project)).toEqual([shown(WEB)]);
   });
 
   it("--since and --until compare UTC days with each session's start, both inclusive", async () => {

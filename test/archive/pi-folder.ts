@@ -68,6 +68,9 @@ export const API = "/home/dev/api";
 export const WEB = "/home/dev/web";
 export const TOOLS = "/srv/tools";
 
+/** A cwd as the site shows it: redaction turns the home a cwd names (/home/dev) into `~`. */
+export const shown = (cwd: string): string => cwd.replace(/^\/home\/dev(?=\/|$)/, "~");
+
 /** The original: 2 replies, 110 + 220 = 330 tokens, $0.10 + $0.20 = $0.30, on 2025-06-01. */
 const original = [
   header("orig", "2025-06-01T09:00:00.000Z", API),

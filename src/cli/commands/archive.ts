@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import type { CliIo } from "../io.js";
+import { addRedactOptions, redactionSettings } from "../redact-options.js";
 
 /** The options `pi-report archive` parses. */
 export interface ArchiveCommandOptions {
@@ -7,6 +8,7 @@ export interface ArchiveCommandOptions {
   since?: string;
   until?: string;
   project?: string;
+  redact: string[] | false;
 }
 
 /** Where the site goes when `-o` is not given, relative to the current directory. */
@@ -20,8 +22,9 @@ export function registerArchiveCommand(program: Command, io: CliIo): void {
   // Without this, commander hands `archive ... -o site` to the report's own -o, since a program's options
   // are read anywhere on the line; with it they are read before the subcommand only.
   program.enablePositionalOptions();
-  program
-    .command("archive")
+  const archive = program.command("archive");
+  addRedactOptions(archive, "the reports");
+  archive
     .description(
       "Turn a folder of Pi sessions into a static site: one report per session, index.html, archive.json and costs.csv.",
     )
@@ -33,6 +36,7 @@ export function registerArchiveCommand(program: Command, io: CliIo): void {
     .option("--since <date>", "only sessions started on or after this day (YYYY-MM-DD, UTC)")
     .option("--until <date>", "only sessions started on or before this day (YYYY-MM-DD, UTC)")
     .option("--project <substring>", "only sessions whose working directory (cwd) contains this")
+
     .action(async (folder: string | undefined, options: ArchiveCommandOptions) => {
       // Imported when used: a single report does not load the worker pool.
       const { runArchive } = await import("../../archive/run-archive.js");
@@ -46,6 +50,7 @@ export function registerArchiveCommand(program: Command, io: CliIo): void {
         env: io.env,
         stderr: io.stderr,
         cwd: io.cwd,
+        redaction: redactionSettings(options.redact),
       });
       io.stderr.write(`${summaryLine(summary)}\n`);
     });

@@ -1,10 +1,14 @@
 import { mkdirSync } from "node:fs";
 import { basename, dirname, extname, join } from "node:path";
 import type { SessionAnalysis } from "../../pipeline.js";
-import { analyzeFile } from "../../pipeline.js";
+import { analyzeSession } from "../../pipeline.js";
+import { readSessionFile } from "../../read/read-session-file.js";
+import { redactRawSession } from "../../redact/redact-session.js";
+import { redactionSentence, redactionView } from "../../view/redaction-view.js";
 import { newestSessionFor } from "../find-session.js";
 import { type CliIo, UsageError } from "../io.js";
 import { progressLine } from "../progress.js";
+import { redactionSettings } from "../redact-options.js";
 import { writeReportFile } from "../write-output.js";
 
 /** The formats `pi-report <session>` can write. */
@@ -20,6 +24,8 @@ export interface ReportOptions {
   open?: boolean;
   /** With `md`: the short shape for a pull-request comment. */
   summary?: boolean;
+  /** `--redact <regex>` patterns, or false for `--no-redact`. */
+  redact: string[] | false;
 }
 
 /** A rendered report: its text and, for Markdown written to a file, the images to write beside it. */
@@ -88,7 +94,8 @@ export async function reportCommand(
   }
   const sessionPath = session ?? newestSessionFor(io.cwd, io.env);
   if (session === undefined) io.stderr.write(`pi-report: reporting on ${sessionPath}\n`);
-  const analysis = analyzeFile(sessionPath, options.leaf === undefined ? {} : { leafId: options.leaf });
+  const raw = await redactRawSession(readSessionFile(sessionPath), redactionSettings(options.redact));
+  const analysis = analyzeSession(raw, options.leaf === undefined ? {} : { leafId: options.leaf });
   const output = options.output ?? defaultOutput(options.format, sessionPath, io.cwd);
   const progress = progressLine(io.stderr, "rendering");
   const { text, assets } = await RENDERERS[options.format]({
@@ -111,6 +118,10 @@ export async function reportCommand(
       const { default: open } = await import("open");
       await open(output, { wait: false });
     }
+  }
+  const redaction = redactionView(analysis.session);
+  if (redaction !== null && (!redaction.enabled || redaction.secrets > 0)) {
+    io.stderr.write(`pi-report: ${redactionSentence(redaction)}\n`);
   }
   const skipped = analysis.problems.filter((problem) => problem.kind === "unreadable").length;
   if (skipped > 0) {

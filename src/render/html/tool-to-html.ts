@@ -32,6 +32,8 @@ export interface HtmlToolResult {
   usage: TurnUsageView | null;
   /** False when the runs shown above already count this usage (a sub-agent tool's own total). */
   usageCounted: boolean;
+  /** The result's `details` the card does not already show (as JSON), or null. */
+  details: Slot | null;
 }
 
 export interface HtmlSubagentRun {
@@ -185,7 +187,8 @@ export function toolToHtml(tool: ToolView, context: HtmlContext): HtmlTool {
   const build = TOOL_CARDS[tool.body.kind] as (body: ToolBody, tool: ToolView, context: HtmlContext) => Card;
   const { output, shown, ...fields } = build(tool.body, tool, context);
   const rest = tool.called ? otherArguments(tool.args, shown) : undefined;
-  const result = tool.result === null ? null : resultToHtml(tool.result, output, context);
+  const result =
+    tool.result === null ? null : resultToHtml(tool.result, output, context, DETAILS_SHOWN[tool.body.kind]);
   if (result !== null && tool.body.kind === "subagent" && tool.body.runs.length > 0)
     result.usageCounted = false;
   return {
@@ -211,10 +214,29 @@ function otherArguments(args: unknown, shown: readonly string[]): unknown {
   return Object.keys(rest).length === 0 ? undefined : rest;
 }
 
+/** Keys of a result's `details` that a card's body already shows (the rest is shown as JSON). */
+const DETAILS_SHOWN: Record<ToolBody["kind"], readonly string[]> = {
+  bash: [],
+  read: [],
+  write: [],
+  edit: ["diff", "patch"],
+  search: [],
+  subagent: ["results", "mode"],
+  generic: [],
+};
+
+function restOfDetails(details: unknown, shown: readonly string[]): unknown {
+  if (details === undefined || details === null) return undefined;
+  if (typeof details !== "object" || Array.isArray(details)) return details;
+  const rest = Object.fromEntries(Object.entries(details).filter(([key]) => !shown.includes(key)));
+  return Object.keys(rest).length === 0 ? undefined : rest;
+}
+
 function resultToHtml(
   result: NonNullable<ToolView["result"]>,
   style: OutputStyle,
   context: HtmlContext,
+  detailsShown: readonly string[],
 ): HtmlToolResult {
   const text = result.text;
   const lines = lineCount(text);
@@ -233,5 +255,8 @@ function resultToHtml(
     images: htmlImages(result.images),
     usage: result.usage,
     usageCounted: true,
+    details: ((rest) => (rest === undefined ? null : jsonSlot(context, rest, "tool-output")))(
+      restOfDetails(result.details, detailsShown),
+    ),
   };
 }

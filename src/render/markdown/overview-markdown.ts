@@ -53,6 +53,7 @@ export function factsList(header: HeaderView): string {
     fact("Ended", text(`${header.ended}${header.duration === null ? "" : ` (${header.duration})`}`));
   if (header.models.length > 0) fact("Models", ...models(header));
   if (header.parentSession !== null) fact("Forked from", code(header.parentSession));
+  if (header.redactionSentence !== null) fact("Redaction", text(header.redactionSentence));
   return stringify([list(false, items)]);
 }
 
@@ -64,6 +65,9 @@ export function factsLine(header: HeaderView, prompts: number): string {
   if (header.duration !== null) parts.push([text(header.duration)]);
   if (header.models.length > 0) parts.push(models(header));
   parts.push([text(plural(prompts, "prompt", "prompts"))]);
+  if (header.redaction !== null && header.redaction.secrets > 0) {
+    parts.push([text(plural(header.redaction.secrets, "secret redacted", "secrets redacted"))]);
+  }
   if (header.problems.length > 0) {
     const counts = header.problemCounts.map(({ kind, count }) => `${count} ${kind}`).join(", ");
     parts.push([

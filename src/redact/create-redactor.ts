@@ -1,0 +1,70 @@
+import { applyFindings } from "./apply-findings.js";
+import { assignmentDetector } from "./assignment-detector.js";
+import { customDetectors } from "./custom-patterns.js";
+import type { Detector, Finding } from "./finding.js";
+import { homeDetector } from "./home-dirs.js";
+import { providerDetectors } from "./provider-detectors.js";
+import { structureDetectors } from "./structure-detectors.js";
+
+/** What to redact. */
+export interface RedactOptions {
+  /** User regex sources (`--redact`), each a detector of kind `custom`. */
+  patterns?: string[];
+  /** Home directories to replace by `~` (see `homeDirsFrom`). */
+  homeDirs?: string[];
+  /** Built-in secret detection (secretlint plus our own detectors). Default true. */
+  secrets?: boolean;
+}
+
+/** Redacted strings, in input order, and how many replacements were made, by kind. */
+export interface RedactResult {
+  strings: string[];
+  /** Replacements by kind, keys sorted; `home-directory` is among them (report it apart from secrets). */
+  counts: Record<string, number>;
+}
+
+/** Redacts batches of strings; deterministic, and never mutates its input. */
+export interface Redactor {
+  /** Whether built-in secret detection is on (`redactJson` then also redacts values of secret-named keys). */
+  readonly secrets: boolean;
+  /** Unchanged strings come back as the very same string (`===`). */
+  redact(strings: readonly string[]): Promise<RedactResult>;
+}
+
+type Scan = (strings: readonly string[]) => Promise<Finding[][]>;
+
+/**
+ * Builds a redactor. Detection runs secretlint's recommended preset, then our provider-key, structural
+ * (private keys, JWTs, Bearer, URL passwords, connection strings) and name-based detectors, then the user's
+ * patterns, then home directories; on spans that tie, the earlier one names the kind.
+ * Throws `RedactPatternError` for a `--redact` pattern that does not compile or matches the empty string.
+ */
+export async function createRedactor(options: RedactOptions = {}): Promise<Redactor> {
+  const secrets = options.secrets ?? true;
+  const home = homeDetector(options.homeDirs ?? []);
+  const detectors: Detector[] = [
+    ...(secrets ? [...providerDetectors, ...structureDetectors, assignmentDetector] : []),
+    ...customDetectors(options.patterns ?? []),
+    ...(home === null ? [] : [home]),
+  ];
+  // secretlint's preset is a megabyte of code; a run without secret detection never loads it.
+  const scan: Scan | null = secrets ? (await import("./secretlint-scan.js")).secretlintFindings : null;
+  return {
+    secrets,
+    async redact(strings) {
+      const scanned = scan === null ? [] : await scan(strings);
+      const counted = new Map<string, number>();
+      const redacted = strings.map((text, index) => {
+        const findings = [...(scanned[index] ?? [])];
+        // A loop, not push(...found): one huge string can hold more findings than a call takes arguments.
+        for (const detector of detectors) for (const finding of detector.find(text)) findings.push(finding);
+        const result = applyFindings(text, findings);
+        for (const kind of result.kinds) counted.set(kind, (counted.get(kind) ?? 0) + 1);
+        return result.text;
+      });
+      const counts: Record<string, number> = {};
+      for (const kind of [...counted.keys()].sort()) counts[kind] = counted.get(kind) ?? 0;
+      return { strings: redacted, counts };
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import { type Detector, regexDetector } from "./finding.js";
+
+// Key formats secretlint's recommended preset (11.x) has no rule for, or only a narrower one: its OpenAI
+// rule needs the `T3BlbkFJ` marker and its Anthropic rule an exact length ending in `AA`, which keys pasted
+// into a chat (or shortened by hand) often lack. Each pattern is anchored on the provider's prefix and
+// fenced by character-class boundaries so a longer identifier that merely contains one is left alone.
+
+/** Not preceded by a character that could continue a key. */
+const START = "(?<![A-Za-z0-9_-])";
+/** Not followed by one. */
+const END = "(?![A-Za-z0-9_-])";
+
+const re = (source: string): RegExp => new RegExp(source, "g");
+
+/** Random keys mix letters and digits; this keeps `sk-` + a long English slug from counting. */
+const hasLetterAndDigit = (match: RegExpExecArray): boolean =>
+  /\d/.test(match[0]) && /[A-Za-z]/.test(match[0]);
+
+/** Provider API keys and tokens recognised by their prefix. */
+export const providerDetectors: readonly Detector[] = [
+  regexDetector("anthropic-api-key", re(`${START}sk-ant-[a-z]{2,8}\\d{0,2}-[A-Za-z0-9_-]{20,}`), {
+    needle: "sk-ant-",
+  }),
+  regexDetector("openrouter-api-key", re(`${START}sk-or-v\\d+-[A-Za-z0-9]{32,}${END}`), { needle: "sk-or-" }),
+  // `sk-proj-…` and friends, then the legacy `sk-` + 32..164 alphanumerics (DeepSeek and other
+  // OpenAI-compatible providers issue the same shape).
+  regexDetector("openai-api-key", re(`${START}sk-(?:proj|svcacct|admin|None)-[A-Za-z0-9_-]{20,}`), {
+    needle: "sk-",
+  }),
+  regexDetector("openai-api-key", re(`${START}sk-[A-Za-z0-9]{32,164}${END}`), {
+    needle: "sk-",
+    accept: hasLetterAndDigit,
+  }),
+  regexDetector("google-api-key", re(`${START}AIza[0-9A-Za-z_-]{35}${END}`), { needle: "AIza" }),
+  regexDetector("google-oauth-token", re(`${START}ya29\\.[0-9A-Za-z_-]{20,}`), { needle: "ya29." }),
+  regexDetector("google-client-secret", re(`${START}GOCSPX-[0-9A-Za-z_-]{20,}`), { needle: "GOCSPX-" }),
+  regexDetector("stripe-secret-key", re(`${START}(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{16,}${END}`), {
+    needle: /k_(?:live|test)_/,
+  }),
+  regexDetector("stripe-webhook-secret", re(`${START}whsec_[0-9A-Za-z+/=]{24,}`), { needle: "whsec_" }),
+  regexDetector("huggingface-token", re(`${START}hf_[A-Za-z0-9]{30,}${END}`), {
+    needle: "hf_",
+    accept: hasLetterAndDigit,
+  }),
+  regexDetector("gitlab-token", re(`${START}gl(?:pat|dt|rt|ptt|cbt|oas|soat|ft|imt)-[A-Za-z0-9_-]{20,}`), {
+    needle: "gl",
+  }),
+  regexDetector("groq-api-key", re(`${START}gsk_[A-Za-z0-9]{48,}${END}`), { needle: "gsk_" }),
+  regexDetector("xai-api-key", re(`${START}xai-[A-Za-z0-9]{60,}${END}`), { needle: "xai-" }),
+  regexDetector("pypi-token", re(`${START}pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,}`), { needle: "pypi-" }),
+  regexDetector("digitalocean-token", re(`${START}do[opr]_v1_[a-f0-9]{64}${END}`), { needle: "_v1_" }),
+  regexDetector("databricks-token", re(`${START}dapi[a-f0-9]{32}(?:-\\d)?${END}`), { needle: "dapi" }),
+];

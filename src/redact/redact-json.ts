@@ -1,0 +1,125 @@
+import { markerFor } from "./apply-findings.js";
+import type { Redactor } from "./create-redactor.js";
+import { classifySecretName, isSecretValue, type SecretName } from "./secret-name.js";
+
+/** A key or index on the way from the root to a value. */
+export type JsonPath = readonly (string | number)[];
+
+/** Which strings `redactJson` leaves alone. */
+export interface RedactJsonOptions {
+  /** Object keys whose whole value is kept as is (ids, timestamps, `type`, `role`, image `data`). */
+  skipKeys: ReadonlySet<string>;
+  /** Keeps the value at `path` (and everything under it) as is when this returns true. */
+  skipWhen?: (path: JsonPath, value: unknown) => boolean;
+}
+
+/** A string found in the input and where its redacted form goes in the copy. */
+interface Slot {
+  target: Record<string, unknown> | unknown[];
+  key: string | number;
+  text: string;
+  /** Set when the string is the value of a secret-sounding key (`"apiKey": "…"`). */
+  name: SecretName | null;
+}
+
+/** A container still to be copied; the path is a linked list so a step costs nothing until it is asked for. */
+interface Frame {
+  source: object;
+  copy: Record<string, unknown> | unknown[];
+  path: PathNode | null;
+  /** Inside a skipped key: copied (the result shares nothing with the input) but never redacted. */
+  skip: boolean;
+}
+
+interface PathNode {
+  key: string | number;
+  parent: PathNode | null;
+}
+
+function toArray(node: PathNode | null): JsonPath {
+  const path: (string | number)[] = [];
+  for (let at = node; at !== null; at = at.parent) path.push(at.key);
+  return path.reverse();
+}
+
+/** Sets a property as data, so a hostile `"__proto__"` key stays a key instead of replacing the prototype. */
+function put(target: Record<string, unknown> | unknown[], key: string | number, value: unknown): void {
+  if (key === "__proto__") {
+    Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+  } else {
+    (target as Record<string | number, unknown>)[key] = value;
+  }
+}
+
+/**
+ * Redacts every string value of a JSON-like value in one batch and returns a redacted copy; object keys
+ * are kept, the input is never mutated. Walks with its own stack, so 10,000 levels of nesting are fine.
+ * A string under a secret-sounding key (`"password": "…"`) that the redactor found nothing in is still
+ * replaced whole when secret detection is on: in JSON the name sits in the key, where no detector looks.
+ */
+export async function redactJson(
+  value: unknown,
+  redactor: Redactor,
+  options: RedactJsonOptions,
+): Promise<{ value: unknown; counts: Record<string, number> }> {
+  const { skipKeys, skipWhen } = options;
+  const slots: Slot[] = [];
+  const copies = new Map<object, unknown>();
+  const stack: Frame[] = [];
+  const holder: unknown[] = [undefined];
+
+  const visit = (
+    target: Slot["target"],
+    key: string | number,
+    child: unknown,
+    path: PathNode | null,
+    skip: boolean,
+  ): void => {
+    if (typeof child === "string") {
+      const name = typeof key === "string" && redactor.secrets ? classifySecretName(key) : null;
+      if (!skip) slots.push({ target, key, text: child, name });
+      put(target, key, child);
+    } else if (typeof child === "object" && child !== null) {
+      const seen = copies.get(child);
+      if (seen !== undefined) {
+        put(target, key, seen);
+        return;
+      }
+      const copy: Frame["copy"] = Array.isArray(child) ? new Array<unknown>(child.length) : {};
+      copies.set(child, copy);
+      put(target, key, copy);
+      stack.push({ source: child, copy, path, skip });
+    } else {
+      put(target, key, child);
+    }
+  };
+
+  visit(holder, 0, value, null, skipWhen?.([], value) ?? false);
+  for (let frame = stack.pop(); frame !== undefined; frame = stack.pop()) {
+    const entries: [string | number, unknown][] = Array.isArray(frame.source)
+      ? frame.source.map((item, index) => [index, item])
+      : Object.keys(frame.source).map((key) => [key, (frame.source as Record<string, unknown>)[key]]);
+    for (const [key, child] of entries) {
+      const path: PathNode = { key, parent: frame.path };
+      const skip =
+        frame.skip ||
+        (typeof key === "string" && skipKeys.has(key)) ||
+        skipWhen?.(toArray(path), child) === true;
+      visit(frame.copy, key, child, path, skip);
+    }
+  }
+
+  const result = await redactor.redact(slots.map((slot) => slot.text));
+  const counts = new Map(Object.entries(result.counts));
+  slots.forEach((slot, index) => {
+    let text = result.strings[index] ?? slot.text;
+    if (text === slot.text && slot.name !== null && isSecretValue(text, slot.name)) {
+      text = markerFor(slot.name.kind);
+      counts.set(slot.name.kind, (counts.get(slot.name.kind) ?? 0) + 1);
+    }
+    put(slot.target, slot.key, text);
+  });
+  const sorted: Record<string, number> = {};
+  for (const kind of [...counts.keys()].sort()) sorted[kind] = counts.get(kind) ?? 0;
+  return { value: holder[0], counts: sorted };
+}

@@ -1,0 +1,95 @@
+import { homedir } from "node:os";
+import type { RawSession } from "../read/raw-session.js";
+import { createRedactor, type Redactor } from "./create-redactor.js";
+import { homeDirsFrom } from "./home-dirs.js";
+import { type JsonPath, redactJson } from "./redact-json.js";
+
+/** What the user asked for: redaction on (the default) with extra `--redact` patterns, or off. */
+export interface RedactionSettings {
+  enabled: boolean;
+  /** `--redact <regex>` sources, in order. */
+  patterns: string[];
+}
+
+/** What redaction did to one session: replacements by kind (`home-directory` among them). */
+export interface RedactionSummary {
+  enabled: boolean;
+  counts: Record<string, number>;
+}
+
+export const DEFAULT_REDACTION: RedactionSettings = { enabled: true, patterns: [] };
+
+/**
+ * Keys whose values are structure, not content: ids and links (redacting one would break the tree),
+ * timestamps, types and roles, provider and model names, signatures. Everything else is redacted.
+ */
+const STRUCTURE_KEYS: ReadonlySet<string> = new Set([
+  "type",
+  "role",
+  "id",
+  "parentId",
+  "targetId",
+  "fromId",
+  "firstKeptEntryId",
+  "firstKeptEntryIndex",
+  "toolCallId",
+  "timestamp",
+  "version",
+  "provider",
+  "model",
+  "modelId",
+  "responseModel",
+  "api",
+  "stopReason",
+  "thinkingSignature",
+  "textSignature",
+  "mimeType",
+]);
+
+/** An image block is kept whole: its base64 can look like anything, and redacting it would corrupt it. */
+function isImageBlock(_path: JsonPath, value: unknown): boolean {
+  return typeof value === "object" && value !== null && (value as { type?: unknown }).type === "image";
+}
+
+const redactors = new Map<string, Promise<Redactor>>();
+
+/** One redactor per settings and homes, built once per process (secretlint's preset loads once). */
+function redactorFor(settings: RedactionSettings, homeDirs: string[]): Promise<Redactor> {
+  const key = JSON.stringify([settings.patterns, homeDirs]);
+  let redactor = redactors.get(key);
+  if (redactor === undefined) {
+    redactor = createRedactor({ patterns: settings.patterns, homeDirs });
+    redactors.set(key, redactor);
+  }
+  return redactor;
+}
+
+/**
+ * Redacts every string a session holds before anything else sees it: prompts, replies, thinking, tool
+ * arguments and outputs, `details` (sub-agent transcripts included), extension entries, paths in the
+ * header. Secrets become `[redacted: kind]`, the user's home directory `~` (the home of this machine and
+ * the one the session's cwd names). Ids, links, timestamps and images are kept as they are.
+ * The input is not changed; the result carries what was replaced, by kind.
+ *
+ * @throws {RedactPatternError} for a `--redact` pattern that does not compile or matches nothing but "".
+ */
+export async function redactRawSession(raw: RawSession, settings: RedactionSettings): Promise<RawSession> {
+  if (!settings.enabled) return { ...raw, redactions: { enabled: false, counts: {} } };
+  const cwd = typeof raw.header.cwd === "string" ? raw.header.cwd : null;
+  const redactor = await redactorFor(settings, homeDirsFrom(cwd, homedir()));
+  const { value, counts } = await redactJson(
+    { header: raw.header, records: raw.records.map((record) => record.value) },
+    redactor,
+    { skipKeys: STRUCTURE_KEYS, skipWhen: isImageBlock },
+  );
+  const redacted = value as { header: Record<string, unknown>; records: Record<string, unknown>[] };
+  return {
+    ...raw,
+    header: redacted.header,
+    records: raw.records.map((record, index) => ({
+      ...record,
+      value: redacted.records[index] ?? record.value,
+    })),
+    redactions: { enabled: true, counts },
+  };
+}

@@ -1,0 +1,45 @@
+import type { Session } from "../migrate/type-entries.js";
+
+/** Kind under which home directories are counted: shown apart from secrets. */
+const HOME = "home-directory";
+
+/** What a report says about redaction. */
+export interface RedactionView {
+  enabled: boolean;
+  /** Secrets replaced, all kinds together. */
+  secrets: number;
+  /** Secrets replaced by kind, most first (then by name). */
+  byKind: { kind: string; count: number }[];
+  /** Strings in which the user's home directory became `~`. */
+  homeDirectory: number;
+}
+
+/** Redaction as reports show it; null when the session was not put through redaction at all. */
+export function redactionView(session: Session): RedactionView | null {
+  const redactions = session.redactions;
+  if (redactions === undefined) return null;
+  const byKind = Object.entries(redactions.counts)
+    .filter(([kind]) => kind !== HOME)
+    .map(([kind, count]) => ({ kind, count }))
+    .sort((a, b) => b.count - a.count || a.kind.localeCompare(b.kind));
+  return {
+    enabled: redactions.enabled,
+    secrets: byKind.reduce((sum, { count }) => sum + count, 0),
+    byKind,
+    homeDirectory: redactions.counts[HOME] ?? 0,
+  };
+}
+
+/** One sentence for stderr and report headers, e.g. "3 secrets redacted (2 github-token, 1 jwt)". */
+export function redactionSentence(view: RedactionView): string {
+  if (!view.enabled) return "Secrets were not redacted (--no-redact).";
+  const secrets =
+    view.secrets === 0
+      ? "No secret found"
+      : `${view.secrets} secret${view.secrets === 1 ? "" : "s"} redacted (${view.byKind.map(({ kind, count }) => `${count} ${kind}`).join(", ")})`;
+  const home =
+    view.homeDirectory === 0
+      ? ""
+      : `; the home directory is shown as ~ (${view.homeDirectory} place${view.homeDirectory === 1 ? "" : "s"})`;
+  return `${secrets}${home}.`;
+}
