@@ -25,6 +25,12 @@ export type { Problem, ProblemKind } from "./read/problem.js";
 export type { RawSession } from "./read/raw-session.js";
 export { readSessionFile } from "./read/read-session-file.js";
 export {
+  DEFAULT_REDACTION,
+  type RedactionSettings,
+  type RedactionSummary,
+  redactRawSession,
+} from "./redact/redact-session.js";
+export {
   buildJsonReport,
   JSON_SCHEMA_VERSION,
   type JsonBranch,
