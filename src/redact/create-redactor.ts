@@ -1,6 +1,7 @@
 import { applyFindings } from "./apply-findings.js";
 import { assignmentDetector } from "./assignment-detector.js";
 import { customDetectors } from "./custom-patterns.js";
+import { escapedView } from "./escaped-view.js";
 import type { Detector, Finding } from "./finding.js";
 import { homeDetector } from "./home-dirs.js";
 import { providerDetectors } from "./provider-detectors.js";
@@ -52,12 +53,14 @@ export async function createRedactor(options: RedactOptions = {}): Promise<Redac
   return {
     secrets,
     async redact(strings) {
-      const scanned = scan === null ? [] : await scan(strings);
+      const views = strings.map(escapedView);
+      const scanned = scan === null ? [] : await scan(views);
       const counted = new Map<string, number>();
       const redacted = strings.map((text, index) => {
         const findings = [...(scanned[index] ?? [])];
         // A loop, not push(...found): one huge string can hold more findings than a call takes arguments.
-        for (const detector of detectors) for (const finding of detector.find(text)) findings.push(finding);
+        const view = views[index] ?? text;
+        for (const detector of detectors) for (const finding of detector.find(view)) findings.push(finding);
         const result = applyFindings(text, findings);
         for (const kind of result.kinds) counted.set(kind, (counted.get(kind) ?? 0) + 1);
         return result.text;

@@ -8,11 +8,11 @@ import { urlUserinfoDetector } from "./url-userinfo.js";
 const KEY_LABEL = "[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----";
 /**
  * A PEM private key, up to its END line; when the END line is missing (output cut short), the base64 and
- * header lines that follow the BEGIN line. Bodies may be JSON-escaped (`\n`).
+ * header lines that follow the BEGIN line. Bodies may be JSON-escaped (`\n`, seen as `\ `: see escaped-view).
  */
 const PRIVATE_KEY = new RegExp(
   String.raw`-----BEGIN${KEY_LABEL}(?:[A-Za-z0-9+/=\s\\:,.-]{0,65536}?-----END${KEY_LABEL}` +
-    String.raw`|(?:(?:\s|\\[nrt])+(?:[A-Za-z0-9+/=]{4,}|[A-Z][A-Za-z-]+: [^\n\\]+)){0,2000})`,
+    String.raw`|(?:(?:\s|\\[nrt ])+(?:[A-Za-z0-9+/=]{4,}|[A-Z][A-Za-z-]+: [^\n\\]+)){0,2000})`,
   "g",
 );
 
@@ -80,6 +80,7 @@ export const structureDetectors: readonly Detector[] = [
   }),
   regexDetector("azure-storage-key", AZURE_KEY, {
     group: 1,
+    needle: /AccountKey|SharedAccess/i,
     accept: (match) => (match[1] ?? "").length >= 20,
   }),
   regexDetector("connection-string-password", CONNECTION_PASSWORD, {

@@ -36,6 +36,7 @@ describe("home directories become ~", () => {
     ["Git Bash home given", ["/c/Users/alice"], "C:\\Users\\alice\\x and /c/Users/alice/y", "~\\x and ~/y"],
     ["WSL", ["C:\\Users\\alice"], "ls /mnt/c/Users/alice/proj", "ls ~/proj"],
     ["a file URL", ["/home/alice"], "file:///home/alice/a.html", "file://~/a.html"],
+    ["after a literal \\n in escaped text", ["/home/alice"], '"a\\n/home/alice/x"', '"a\\n~/x"'],
     [
       "in quotes and after a colon",
       ["/home/alice"],

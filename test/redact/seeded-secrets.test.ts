@@ -14,6 +14,17 @@ function expectNoTrace(output: string): void {
   }
 }
 
+const SEEDS_NEEDING_CONTEXT = new Set([
+  "aws-secret-access-key",
+  "bearer-token",
+  "basic-auth",
+  "postgres-password",
+  "password",
+  "azure-storage-key",
+  "connection-string-password",
+  "api-key",
+]);
+
 /** How many of each kind the seeds hold. */
 function expectedCounts(): Record<string, number> {
   const counts: Record<string, number> = {};
@@ -50,6 +61,16 @@ describe("a session seeded with secrets of 24 kinds", () => {
     const { strings, counts } = await redactor.redact([escaped]);
     expect(strings[0]).toBe(JSON.stringify({ env: SEEDS.map(withMarker).join("\n") }));
     expect(counts).toEqual(expectedCounts());
+  });
+
+  test("secrets right after a literal \\n (an agent reading a .jsonl file) are found too", async () => {
+    const redactor = await redactorPromise;
+    // Kinds recognised by their own format; the others need the name or URL around them.
+    const byFormat = SEEDS.filter((seed) => !SEEDS_NEEDING_CONTEXT.has(seed.kind));
+    const escaped = JSON.stringify(byFormat.map((seed) => seed.secret).join("\n"));
+    const { strings, counts } = await redactor.redact([escaped]);
+    expect(strings[0]).toBe(JSON.stringify(byFormat.map((seed) => `[redacted: ${seed.kind}]`).join("\n")));
+    expect(Object.values(counts).reduce((sum, count) => sum + count, 0)).toBe(byFormat.length);
   });
 
   test("markers are plain text: brackets, a colon, a space, lowercase letters and dashes", async () => {
