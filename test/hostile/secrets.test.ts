@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { JsonReport } from "../../src/index.js";
 import { runCli } from "../helpers/cli.js";
+import { decodeEntities } from "../helpers/html-text.js";
 import { SEEDS, withSecret } from "../redact/fake-secrets.js";
 
 const dir = mkdtempSync(join(tmpdir(), "pi-report-secrets-"));
@@ -144,15 +145,7 @@ function sessionWithSecrets(): string {
  * Markdown backslash escapes undone.
  */
 function readable(text: string): string {
-  return text
-    .replace(/<[^>]*>/g, "")
-    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16)))
-    .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number.parseInt(dec, 10)))
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, "&")
-    .replace(/\\([\\`*_{}[\]()#+\-.!|~<>&])/g, "$1");
+  return decodeEntities(text.replace(/<[^>]*>/g, "")).replace(/\\([\\`*_{}[\]()#+\-.!|~<>&])/g, "$1");
 }
 
 /** Every way a secret could show: as is, JSON-escaped, and each line of a multi-line one. */
