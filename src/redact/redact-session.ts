@@ -46,6 +46,26 @@ const STRUCTURE_KEYS: ReadonlySet<string> = new Set([
   "mimeType",
 ]);
 
+/** Keys of the JSON report that hold ids, kinds and names of its own: never session text to redact. */
+const REPORT_KEYS: ReadonlySet<string> = new Set([
+  ...STRUCTURE_KEYS,
+  "schemaVersion",
+  "generator",
+  "inputVersion",
+  "startedAt",
+  "endedAt",
+  "leafId",
+  "roots",
+  "tipId",
+  "entryId",
+  "fromEntryId",
+  "compactionId",
+  "edited",
+  "kind",
+  "thinkingLevel",
+  "redaction",
+]);
+
 /** An image block is kept whole: its base64 can look like anything, and redacting it would corrupt it. */
 function isImageBlock(_path: JsonPath, value: unknown): boolean {
   return typeof value === "object" && value !== null && (value as { type?: unknown }).type === "image";
@@ -92,4 +112,21 @@ export async function redactRawSession(raw: RawSession, settings: RedactionSetti
     })),
     redactions: { enabled: true, counts },
   };
+}
+
+/**
+ * Redacts a finished report object (the JSON report): every string in it except its own ids and kinds,
+ * with the homes the session's cwd names. The JSON report carries no message content, so this costs
+ * nothing beside reading the session, where redacting every string of the session first would cost more
+ * than reading it. Returns the redacted copy and what was replaced, by kind.
+ */
+export async function redactReport<T>(
+  report: T,
+  cwd: string | null,
+  settings: RedactionSettings,
+): Promise<{ report: T; redactions: RedactionSummary }> {
+  if (!settings.enabled) return { report, redactions: { enabled: false, counts: {} } };
+  const redactor = await redactorFor(settings, homeDirsFrom(cwd, homedir()));
+  const { value, counts } = await redactJson(report, redactor, { skipKeys: REPORT_KEYS });
+  return { report: value as T, redactions: { enabled: true, counts } };
 }

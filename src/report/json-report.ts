@@ -6,6 +6,9 @@ import type { ModelTotals } from "../usage/summarize-usage.js";
 import type { Totals } from "../usage/totals.js";
 import { TOOL_VERSION } from "../version.js";
 import { type RedactionView, redactionView } from "../view/redaction-view.js";
+
+export type { RedactionView };
+
 import { sessionTimes } from "./session-times.js";
 
 /** Version of the JSON report's shape. Bumped on any change that could break a reader. */
@@ -54,7 +57,11 @@ export interface JsonBranch {
   usage: Totals;
 }
 
-/** Builds the JSON report of an analyzed session. Pure and deterministic. */
+/**
+ * Builds the JSON report of an analyzed session. Pure and deterministic. `redaction` says what redaction
+ * replaced when the caller redacted the report itself (the CLI does, see redactReport); otherwise it is
+ * what redaction of the session replaced, or null when there was none.
+ */
 export function buildJsonReport(analysis: SessionAnalysis): JsonReport {
   const { session, tree } = analysis;
   const idOf = (index: number): string => (tree.entries[index] as SessionEntry).id;
@@ -72,7 +79,7 @@ export function buildJsonReport(analysis: SessionAnalysis): JsonReport {
       endedAt: times.endedAt,
     },
     problems: analysis.problems,
-    redaction: redactionView(session),
+    redaction: redactionView(session.redactions),
     entryCount: session.entries.length,
     leafId: tree.leaf === -1 ? null : idOf(tree.leaf),
     roots: tree.roots.map(idOf),

@@ -63,7 +63,7 @@ export function headerView(analysis: SessionAnalysis, sourcePath: string | null)
     const name = item.provider === null ? item.model : `${item.provider}/${item.model}`;
     if (!models.includes(name)) models.push(name);
   }
-  const redaction = redactionView(session);
+  const redaction = redactionView(session.redactions);
   const counts = new Map<ProblemKind, number>();
   for (const problem of analysis.problems) counts.set(problem.kind, (counts.get(problem.kind) ?? 0) + 1);
   return {

@@ -1,4 +1,4 @@
-import type { Session } from "../migrate/type-entries.js";
+import type { RedactionSummary } from "../redact/redact-session.js";
 
 /** Kind under which home directories are counted: shown apart from secrets. */
 const HOME = "home-directory";
@@ -14,9 +14,8 @@ export interface RedactionView {
   homeDirectory: number;
 }
 
-/** Redaction as reports show it; null when the session was not put through redaction at all. */
-export function redactionView(session: Session): RedactionView | null {
-  const redactions = session.redactions;
+/** Redaction as reports show it; null when there was no redaction at all. */
+export function redactionView(redactions: RedactionSummary | undefined): RedactionView | null {
   if (redactions === undefined) return null;
   const byKind = Object.entries(redactions.counts)
     .filter(([kind]) => kind !== HOME)

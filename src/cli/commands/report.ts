@@ -3,7 +3,7 @@ import { basename, dirname, extname, join } from "node:path";
 import type { SessionAnalysis } from "../../pipeline.js";
 import { analyzeSession } from "../../pipeline.js";
 import { readSessionFile } from "../../read/read-session-file.js";
-import { redactRawSession } from "../../redact/redact-session.js";
+import { type RedactionSummary, redactRawSession, redactReport } from "../../redact/redact-session.js";
 import { redactionSentence, redactionView } from "../../view/redaction-view.js";
 import { newestSessionFor } from "../find-session.js";
 import { type CliIo, UsageError } from "../io.js";
@@ -32,6 +32,8 @@ export interface ReportOptions {
 interface Rendered {
   text: string;
   assets: { path: string; data: Uint8Array }[];
+  /** What redaction replaced, when the renderer redacted its own output (the JSON report). */
+  redactions?: RedactionSummary;
 }
 
 interface RenderInput {
@@ -47,9 +49,17 @@ interface RenderInput {
  * unified and handlebars.
  */
 const RENDERERS: Record<ReportFormat, (input: RenderInput) => Promise<Rendered>> = {
-  json: async ({ analysis }) => {
+  json: async ({ analysis, options }) => {
     const { buildJsonReport } = await import("../../report/json-report.js");
-    return { text: `${JSON.stringify(buildJsonReport(analysis), null, 2)}\n`, assets: [] };
+    // The JSON report holds no message content: redacting its own strings covers all it shows, at a
+    // fraction of the cost of redacting the whole session first.
+    const { report, redactions } = await redactReport(
+      buildJsonReport(analysis),
+      analysis.session.header.cwd ?? null,
+      redactionSettings(options.redact),
+    );
+    report.redaction = redactionView(redactions);
+    return { text: `${JSON.stringify(report, null, 2)}\n`, assets: [], redactions };
   },
   html: async ({ analysis, sessionPath, options, onProgress }) => {
     const { renderHtml } = await import("../../render/html/render-html.js");
@@ -94,11 +104,13 @@ export async function reportCommand(
   }
   const sessionPath = session ?? newestSessionFor(io.cwd, io.env);
   if (session === undefined) io.stderr.write(`pi-report: reporting on ${sessionPath}\n`);
-  const raw = await redactRawSession(readSessionFile(sessionPath), redactionSettings(options.redact));
+  const read = readSessionFile(sessionPath);
+  const raw =
+    options.format === "json" ? read : await redactRawSession(read, redactionSettings(options.redact));
   const analysis = analyzeSession(raw, options.leaf === undefined ? {} : { leafId: options.leaf });
   const output = options.output ?? defaultOutput(options.format, sessionPath, io.cwd);
   const progress = progressLine(io.stderr, "rendering");
-  const { text, assets } = await RENDERERS[options.format]({
+  const { text, assets, redactions } = await RENDERERS[options.format]({
     analysis,
     sessionPath,
     output,
@@ -119,7 +131,7 @@ export async function reportCommand(
       await open(output, { wait: false });
     }
   }
-  const redaction = redactionView(analysis.session);
+  const redaction = redactionView(redactions ?? analysis.session.redactions);
   if (redaction !== null && (!redaction.enabled || redaction.secrets > 0)) {
     io.stderr.write(`pi-report: ${redactionSentence(redaction)}\n`);
   }
