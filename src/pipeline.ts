@@ -7,6 +7,7 @@ import { readSessionFile } from "./read/read-session-file.js";
 import { buildTree, pathTo, type SessionTree } from "./tree/build-tree.js";
 import { collectUsage, type UsageItem } from "./usage/collect-usage.js";
 import { breakDown, itemsByEntry, itemsOnPath, type UsageBreakdown } from "./usage/summarize-usage.js";
+import { addToTotals, emptyTotals, type Totals } from "./usage/totals.js";
 
 /** Options that change what a session is read as. */
 export interface AnalyzeOptions {
@@ -23,7 +24,10 @@ export interface BranchAnalysis {
   /** Entry indices from the root to the tip. */
   path: number[];
   context: BranchContext;
-  usage: UsageBreakdown;
+  /** Usage of the entries on the path. */
+  total: Totals;
+  /** The same by source and by model: worked out when first asked for (reports need it for one branch). */
+  readonly usage: UsageBreakdown;
 }
 
 /** Everything the renderers need about one session. */
@@ -58,12 +62,18 @@ export function analyzeSession(raw: RawSession, options: AnalyzeOptions = {}): S
       : [...tree.tips, tree.leaf].sort((a, b) => a - b);
   const branches = tips.map((tip): BranchAnalysis => {
     const path = pathTo(tree, tip);
+    const items = itemsOnPath(path, grouped);
+    let usage: UsageBreakdown | undefined;
     return {
       tip,
       active: tip === tree.leaf,
       path,
       context: buildContext(tree, tip),
-      usage: breakDown(itemsOnPath(path, grouped)),
+      total: items.reduce((totals, item) => addToTotals(totals, item.usage, item.turns), emptyTotals()),
+      get usage() {
+        usage ??= breakDown(items);
+        return usage;
+      },
     };
   });
   return {

@@ -62,6 +62,16 @@ describe("properties", () => {
     );
   });
 
+  it("a branch's total is its breakdown's total (the cheap sum and the full one agree)", () => {
+    fc.assert(
+      fc.property(tangledEntries, (entries) => {
+        const analysis = analyzeSession(parse(sessionText(3, entries)));
+        for (const branch of analysis.branches) expect(branch.total).toEqual(branch.usage.total);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it("the file's totals are the sum over entries, whatever the tree: each entry counted once", () => {
     fc.assert(
       fc.property(tangledEntries, (entries) => {

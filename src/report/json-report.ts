@@ -86,7 +86,7 @@ export function buildJsonReport(analysis: SessionAnalysis): JsonReport {
     branches: analysis.branches.map((branch) => jsonBranch(analysis, branch, idOf)),
     usage: {
       total: roundTotals(analysis.usage.total),
-      activeBranch: roundTotals(analysis.activeBranch?.usage.total ?? analysis.usage.total),
+      activeBranch: roundTotals(analysis.activeBranch?.total ?? analysis.usage.total),
       bySource: Object.fromEntries(
         Object.entries(analysis.usage.bySource).map(([source, totals]) => [source, roundTotals(totals)]),
       ) as Record<UsageSource, Totals>,
@@ -119,7 +119,7 @@ function jsonBranch(
       tokens: context.tokens,
       compactionId: context.compactionId,
     },
-    usage: roundTotals(branch.usage.total),
+    usage: roundTotals(branch.total),
   };
 }
 

@@ -40,7 +40,7 @@ export function branchesView(analysis: SessionAnalysis, anchors: readonly string
       label: tree.labels.get(tip.id) ?? null,
       active: branch.active,
       entryCount: branch.path.length,
-      usage: branch.usage.total,
+      usage: branch.total,
       forkAnchor: fork === null ? null : (anchors[fork] as string),
       forkId: fork === null ? null : (tree.entries[fork]?.id ?? null),
       lastPrompt,

@@ -30,7 +30,7 @@ export function usageView(analysis: SessionAnalysis): UsageView {
   const pi = piFigure(analysis);
   return {
     total,
-    activeBranch: analysis.activeBranch?.usage.total ?? emptyTotals(),
+    activeBranch: analysis.activeBranch?.total ?? emptyTotals(),
     bySource: (Object.keys(SOURCE_LABELS) as UsageSource[])
       .map((source) => ({ source, label: SOURCE_LABELS[source], totals: analysis.usage.bySource[source] }))
       .filter(({ source, totals }) => source === "assistant" || totals.totalTokens > 0 || totals.turns > 0),
