@@ -11,6 +11,13 @@ export interface RedactJsonOptions {
   skipKeys: ReadonlySet<string>;
   /** Keeps the value at `path` (and everything under it) as is when this returns true. */
   skipWhen?: (path: JsonPath, value: unknown) => boolean;
+  /** The same, for a test that needs the value only: no path is built for it (paths cost on big input). */
+  skipValue?: (value: unknown) => boolean;
+  /**
+   * Redact in the input itself instead of a copy: for values the caller owns (a freshly parsed session),
+   * so a large one is not held twice. The returned value is then the input.
+   */
+  inPlace?: boolean;
 }
 
 /** A string found in the input and where its redacted form goes in the copy. */
@@ -53,7 +60,7 @@ function put(target: Record<string, unknown> | unknown[], key: string | number, 
 
 /**
  * Redacts every string value of a JSON-like value in one batch and returns a redacted copy; object keys
- * are kept, the input is never mutated. Walks with its own stack, so 10,000 levels of nesting are fine.
+ * are kept, the input is never mutated (unless `inPlace`). Walks with its own stack, so 10,000 levels of nesting are fine.
  * A string under a secret-sounding key (`"password": "…"`) that the redactor found nothing in is still
  * replaced whole when secret detection is on: in JSON the name sits in the key, where no detector looks.
  */
@@ -62,7 +69,7 @@ export async function redactJson(
   redactor: Redactor,
   options: RedactJsonOptions,
 ): Promise<{ value: unknown; counts: Record<string, number> }> {
-  const { skipKeys, skipWhen } = options;
+  const { skipKeys, skipWhen, skipValue, inPlace = false } = options;
   const slots: Slot[] = [];
   const copies = new Map<object, unknown>();
   const stack: Frame[] = [];
@@ -78,8 +85,12 @@ export async function redactJson(
     if (typeof child === "string") {
       const name = typeof key === "string" && redactor.secrets ? classifySecretName(key) : null;
       if (!skip) slots.push({ target, key, text: child, name });
-      put(target, key, child);
+      if (!inPlace) put(target, key, child);
     } else if (typeof child === "object" && child !== null) {
+      if (inPlace) {
+        stack.push({ source: child, copy: child as Frame["copy"], path, skip });
+        return;
+      }
       const seen = copies.get(child);
       if (seen !== undefined) {
         put(target, key, seen);
@@ -89,12 +100,13 @@ export async function redactJson(
       copies.set(child, copy);
       put(target, key, copy);
       stack.push({ source: child, copy, path, skip });
-    } else {
+    } else if (!inPlace) {
       put(target, key, child);
     }
   };
 
-  visit(holder, 0, value, null, skipWhen?.([], value) ?? false);
+  if (inPlace) holder[0] = value;
+  visit(holder, 0, value, null, (skipWhen?.([], value) ?? false) || (skipValue?.(value) ?? false));
   for (let frame = stack.pop(); frame !== undefined; frame = stack.pop()) {
     const entries: [string | number, unknown][] = Array.isArray(frame.source)
       ? frame.source.map((item, index) => [index, item])
@@ -104,6 +116,7 @@ export async function redactJson(
       const skip =
         frame.skip ||
         (typeof key === "string" && skipKeys.has(key)) ||
+        skipValue?.(child) === true ||
         skipWhen?.(toArray(path), child) === true;
       visit(frame.copy, key, child, path, skip);
     }
@@ -117,7 +130,7 @@ export async function redactJson(
       text = markerFor(slot.name.kind);
       counts.set(slot.name.kind, (counts.get(slot.name.kind) ?? 0) + 1);
     }
-    put(slot.target, slot.key, text);
+    if (!inPlace || text !== slot.text) put(slot.target, slot.key, text);
   });
   const sorted: Record<string, number> = {};
   for (const kind of [...counts.keys()].sort()) sorted[kind] = counts.get(kind) ?? 0;

@@ -2,7 +2,7 @@ import { homedir } from "node:os";
 import type { RawSession } from "../read/raw-session.js";
 import { createRedactor, type Redactor } from "./create-redactor.js";
 import { homeDirsFrom } from "./home-dirs.js";
-import { type JsonPath, redactJson } from "./redact-json.js";
+import { redactJson } from "./redact-json.js";
 
 /** What the user asked for: redaction on (the default) with extra `--redact` patterns, or off. */
 export interface RedactionSettings {
@@ -67,7 +67,7 @@ const REPORT_KEYS: ReadonlySet<string> = new Set([
 ]);
 
 /** An image block is kept whole: its base64 can look like anything, and redacting it would corrupt it. */
-function isImageBlock(_path: JsonPath, value: unknown): boolean {
+function isImageBlock(value: unknown): boolean {
   return typeof value === "object" && value !== null && (value as { type?: unknown }).type === "image";
 }
 
@@ -89,7 +89,8 @@ function redactorFor(settings: RedactionSettings, homeDirs: string[]): Promise<R
  * arguments and outputs, `details` (sub-agent transcripts included), extension entries, paths in the
  * header. Secrets become `[redacted: kind]`, the user's home directory `~` (the home of this machine and
  * the one the session's cwd names). Ids, links, timestamps and images are kept as they are.
- * The input is not changed; the result carries what was replaced, by kind.
+ * The strings are replaced in the records themselves (they were parsed for this run alone); the header is
+ * too. The result carries what was replaced, by kind.
  *
  * @throws {RedactPatternError} for a `--redact` pattern that does not compile or matches nothing but "".
  */
@@ -100,7 +101,8 @@ export async function redactRawSession(raw: RawSession, settings: RedactionSetti
   const { value, counts } = await redactJson(
     { header: raw.header, records: raw.records.map((record) => record.value) },
     redactor,
-    { skipKeys: STRUCTURE_KEYS, skipWhen: isImageBlock },
+    // In place: the records were parsed for this run alone, and a copy would hold a large session twice.
+    { skipKeys: STRUCTURE_KEYS, skipValue: isImageBlock, inPlace: true },
   );
   const redacted = value as { header: Record<string, unknown>; records: Record<string, unknown>[] };
   return {

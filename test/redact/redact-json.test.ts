@@ -116,3 +116,23 @@ describe("redactJson", () => {
     expect((value as { text: string }[])[1]?.text).toBe("line 1 of ~/log.txt");
   });
 });
+
+describe("in place", () => {
+  test("redacts the input itself and skips what skipValue keeps", async () => {
+    const redactor = await createRedactor({});
+    const image = { type: "image", data: GITHUB };
+    const input = { text: `token ${GITHUB}`, nested: [{ note: GITHUB }], image };
+    const { value, counts } = await redactJson(input, redactor, {
+      skipKeys: new Set(),
+      skipValue: (candidate) => candidate === image,
+      inPlace: true,
+    });
+    expect(value).toBe(input);
+    expect(input).toEqual({
+      text: "token [redacted: github-token]",
+      nested: [{ note: "[redacted: github-token]" }],
+      image: { type: "image", data: GITHUB },
+    });
+    expect(counts).toEqual({ "github-token": 2 });
+  });
+});

@@ -5,11 +5,11 @@ import {
 } from "../../src/render/primitives/highlight/budget.js";
 
 describe("HighlightBudget", () => {
-  it("documents its defaults (README): 500 KB in total, 60 KB per block, written files 150 KB, tool output 100 KB", () => {
+  it("documents its defaults (README): 300 KB in total, 40 KB per block, written files 100 KB, tool output 50 KB", () => {
     expect(DEFAULT_HIGHLIGHT_BUDGET).toEqual({
-      totalChars: 500_000,
-      perBlockChars: 60_000,
-      perPriorityChars: { "written-file": 150_000, "tool-output": 100_000 },
+      totalChars: 300_000,
+      perBlockChars: 40_000,
+      perPriorityChars: { "written-file": 100_000, "tool-output": 50_000 },
     });
   });
 

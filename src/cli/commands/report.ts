@@ -104,10 +104,7 @@ export async function reportCommand(
   }
   const sessionPath = session ?? newestSessionFor(io.cwd, io.env);
   if (session === undefined) io.stderr.write(`pi-report: reporting on ${sessionPath}\n`);
-  const read = readSessionFile(sessionPath);
-  const raw =
-    options.format === "json" ? read : await redactRawSession(read, redactionSettings(options.redact));
-  const analysis = analyzeSession(raw, options.leaf === undefined ? {} : { leafId: options.leaf });
+  const analysis = await analyzeForFormat(sessionPath, options);
   const output = options.output ?? defaultOutput(options.format, sessionPath, io.cwd);
   const progress = progressLine(io.stderr, "rendering");
   const { text, assets, redactions } = await RENDERERS[options.format]({
@@ -141,6 +138,18 @@ export async function reportCommand(
       `pi-report: ${sessionPath}: ${skipped} damaged line(s) could not be read; the report lists them\n`,
     );
   }
+}
+
+/**
+ * The session read and analyzed as the renderer needs it: HTML and Markdown show message content, so every
+ * string is redacted first; the JSON report redacts its own output instead. A function of its own so that
+ * nothing but the analysis outlives it: the raw records are garbage while the report is rendered.
+ */
+async function analyzeForFormat(sessionPath: string, options: ReportOptions): Promise<SessionAnalysis> {
+  const read = readSessionFile(sessionPath);
+  const raw =
+    options.format === "json" ? read : await redactRawSession(read, redactionSettings(options.redact));
+  return analyzeSession(raw, options.leaf === undefined ? {} : { leafId: options.leaf });
 }
 
 /** An image beside a Markdown report, written like the report: atomically, never over the input. */

@@ -66,6 +66,9 @@ export async function renderHtml(analysis: SessionAnalysis, options: HtmlOptions
     markdownLeft: { chars: options.markdownChars ?? DEFAULT_MARKDOWN_CHARS },
   };
   const transcript = nodesToHtml(view.transcript, context);
+  // The view's transcript is now in the page model: let it go before the heavy work (a large session
+  // would hold both while highlighting and templating).
+  view.transcript = [];
   await context.jobs.runAll(options.onProgress);
 
   const css = [templates.css, highlightStylesheet(), ansiStylesheet(), diffStylesheet()].join("\n");

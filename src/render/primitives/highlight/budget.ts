@@ -25,16 +25,16 @@ export interface HighlightBudgetOptions {
 
 /**
  * The default budget. Oniguruma tokenizes TypeScript at roughly 2.5 s per MB here (see highlighter.ts),
- * and a real session, reading files in a dozen languages, pays as much again compiling grammars: 500 KB
- * of a 2.4 MB session took 2.1 s of CPU. So 500 KB keeps any report to about two seconds of highlighting,
- * which covers every command, diff and written file of a typical session; a 60 KB block is already a whole
- * file nobody reads token by token; written files may take 150 KB and tool output, the bulkiest and least
- * read, 100 KB, so that neither crowds out what comes before it.
+ * and a real session, reading files in a dozen languages, pays about as much again compiling grammars:
+ * on a real 2.4 MB session 500 KB cost 2.1 s of CPU, 300 KB 1.3 s. 300 KB covers every command and most
+ * diffs and written files of a typical session; a 40 KB block is already a whole file nobody reads token by
+ * token; written files may take 100 KB and tool output, the bulkiest and least read, 50 KB, so that
+ * neither crowds out what comes before it. It also keeps a 20 MB session's report under 400 MB of memory.
  */
 export const DEFAULT_HIGHLIGHT_BUDGET: Readonly<HighlightBudgetOptions> = {
-  totalChars: 500_000,
-  perBlockChars: 60_000,
-  perPriorityChars: { "written-file": 150_000, "tool-output": 100_000 },
+  totalChars: 300_000,
+  perBlockChars: 40_000,
+  perPriorityChars: { "written-file": 100_000, "tool-output": 50_000 },
 };
 
 /**
