@@ -2,7 +2,22 @@ import type { Definition, Nodes, Parents, Root, RootContent } from "mdast";
 import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
 import { unified } from "unified";
+import { isPlainProse } from "../primitives/markdown/plain-prose.js";
 import { codeBlock, paragraph, sessionText, text } from "./mdast.js";
+
+/** Plain prose as remark-parse reads it: a paragraph per run of non-blank lines. */
+function proseParagraphs(markdown: string): RootContent[] {
+  const blocks: RootContent[] = [];
+  let lines: string[] = [];
+  for (const line of [...markdown.split("\n"), ""]) {
+    if (line !== "") lines.push(line);
+    else if (lines.length > 0) {
+      blocks.push(paragraph(text(lines.join("\n"))) as RootContent);
+      lines = [];
+    }
+  }
+  return blocks;
+}
 
 const parser = unified().use(remarkParse).use(remarkGfm).freeze();
 
@@ -55,6 +70,12 @@ export function isSafeUrl(url: string): boolean {
  */
 export function sessionMarkdown(markdown: string, headingOffset = 0): RootContent[] {
   if (markdown.trim() === "") return [];
+  // Most sentences hold no markdown at all: paragraphs of text, without the cost of parsing them.
+  return isPlainProse(markdown) ? proseParagraphs(markdown) : parsedSessionMarkdown(markdown, headingOffset);
+}
+
+/** sessionMarkdown without the plain-prose fast path (tests hold the two equal). */
+export function parsedSessionMarkdown(markdown: string, headingOffset = 0): RootContent[] {
   try {
     const root = parser.parse(markdown);
     return makeInert(root, markdown, headingOffset) ? root.children : [codeBlock(markdown)];
