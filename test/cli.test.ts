@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -54,6 +54,17 @@ describe("pi-report <session> --format json", () => {
     expect(refused.stderr).toMatch(/refusing to write the report over its own input/);
     expect(readFileSync(input)).toEqual(readFileSync(FORK));
     expect(statSync(input).mtimeMs).toBe(before);
+  });
+
+  it("a write that fails leaves nothing behind: no report, no temporary file", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "pi-report-cli-"));
+    const blocked = join(dir, "taken");
+    mkdirSync(blocked);
+    const result = await runCli([FORK, "-o", blocked]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/taken: cannot write the report \(EISDIR\)/);
+    expect(readdirSync(dir)).toEqual(["taken"]);
+    expect(readdirSync(blocked)).toEqual([]);
   });
 
   it("says on stderr when lines could not be read, and still reports", async () => {
