@@ -36,6 +36,8 @@ export interface SessionAnalysis {
   tree: SessionTree;
   /** Every piece of usage in the file, in file order. */
   usageItems: UsageItem[];
+  /** The same, by the index of the entry that holds them. */
+  usageByEntry: ReadonlyMap<number, readonly UsageItem[]>;
   /** Usage over the whole file: every entry once, abandoned branches included. */
   usage: UsageBreakdown;
   /** Every branch tip in file order; the leaf is included even when it has children. */
@@ -80,6 +82,7 @@ export function analyzeSession(raw: RawSession, options: AnalyzeOptions = {}): S
     session,
     tree,
     usageItems: collected.items,
+    usageByEntry: grouped,
     usage: breakDown(collected.items),
     branches,
     activeBranch: branches.find((branch) => branch.active),

@@ -127,7 +127,7 @@ class TranscriptBuilder {
     let entries = 0;
     let lastPrompt: string | null = null;
     const stack = [start];
-    const byEntry = usageByEntry(analysis);
+    const byEntry = analysis.usageByEntry;
     const members: number[] = [];
     while (stack.length > 0) {
       const index = stack.pop() as number;
@@ -154,22 +154,6 @@ class TranscriptBuilder {
       tipAnchor: anchors[tip] as string,
     };
   }
-}
-
-const usageCache = new WeakMap<SessionAnalysis, Map<number, SessionAnalysis["usageItems"]>>();
-
-function usageByEntry(analysis: SessionAnalysis): Map<number, SessionAnalysis["usageItems"]> {
-  let grouped = usageCache.get(analysis);
-  if (grouped === undefined) {
-    grouped = new Map();
-    for (const item of analysis.usageItems) {
-      const list = grouped.get(item.entryIndex);
-      if (list === undefined) grouped.set(item.entryIndex, [item]);
-      else list.push(item);
-    }
-    usageCache.set(analysis, grouped);
-  }
-  return grouped;
 }
 
 interface RunResults {
