@@ -23,9 +23,8 @@ function needsReport(record: ManifestRecord, filters: ArchiveFilters, output: st
 
 /**
  * Decides, file by file, what can be taken from the previous run. A file whose size and mtime match is not
- * read at all. A changed stat sends the file to a worker with the hash it had: if its bytes are the same
- * (a touch, a copy), the worker stops after hashing. A report the site needs but lacks (deleted, or its
- * session newly inside the filters) is always rendered.
+ * read at all; one whose stat changed (touched or written) is read and rendered again, alone. A report the
+ * site needs but lacks (deleted, or its session newly inside the filters) is always rendered.
  */
 export function planWork(
   found: readonly FoundFile[],
@@ -55,7 +54,6 @@ export function planWork(
       reportFile: siteFile(output, report),
       filters,
       redaction,
-      knownHash: record === undefined || missingReport ? null : record.hash,
       size: file.size,
     });
   }

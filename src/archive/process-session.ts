@@ -21,8 +21,6 @@ export interface SessionTask {
   filters: ArchiveFilters;
   /** How every string is redacted before the session is read on (as for a single report). */
   redaction: RedactionSettings;
-  /** The manifest's hash of this file: if the bytes still hash to it, the manifest's record stands. */
-  knownHash: string | null;
 }
 
 /** What became of a task. Small on purpose: it crosses threads and lands in the manifest. */
@@ -33,7 +31,6 @@ export type SessionResult = {
   /** SHA-256 (hex) of the bytes read; null when they could not be read. */
   hash: string | null;
 } & (
-  | { kind: "unchanged" }
   | { kind: "session"; digest: SessionDigest; report: string | null; rendered: boolean; error: string | null }
   | { kind: "skipped"; reason: string }
   | { kind: "failed"; error: string }
@@ -84,7 +81,6 @@ export async function processSession(task: SessionTask): Promise<SessionResult> 
     mtimeMs: read.mtimeMs,
     hash: createHash("sha256").update(read.bytes).digest("hex"),
   };
-  if (task.knownHash === base.hash) return { ...base, kind: "unchanged" };
 
   let analysis: SessionAnalysis;
   let digest: SessionDigest;

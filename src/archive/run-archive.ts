@@ -51,8 +51,6 @@ export interface ArchiveSummary {
   /** Reports written by this run, and listed sessions whose earlier report stood. */
   rendered: number;
   unchanged: number;
-  /** Files whose stat changed but whose bytes did not (hashed, not re-rendered). */
-  rehashed: number;
   skipped: number;
   /** Files that could not be read, and listed sessions whose report could not be written. */
   failed: number;
@@ -63,14 +61,8 @@ export interface ArchiveSummary {
   total: Totals;
 }
 
-function toRecord(
-  task: SessionTask,
-  result: SessionResult,
-  previous: ManifestRecord | undefined,
-): ManifestRecord {
+function toRecord(task: SessionTask, result: SessionResult): ManifestRecord {
   const stat = { size: result.size, mtimeMs: result.mtimeMs, hash: result.hash };
-  // Only a file the manifest knows is sent with a hash to compare, so `previous` is there.
-  if (result.kind === "unchanged") return { ...(previous as ManifestRecord), ...stat, path: task.path };
   const outcome: ManifestRecord["outcome"] =
     result.kind === "session"
       ? { kind: "session", digest: result.digest, report: result.report, error: result.error }
@@ -166,9 +158,7 @@ export async function runArchive(options: ArchiveOptions): Promise<ArchiveSummar
   const results = await runTasks(plan.tasks, options.workers ?? availableParallelism(), options.stderr);
   const records = [
     ...plan.kept,
-    ...plan.tasks.map((task, index) =>
-      toRecord(task, results[index] as SessionResult, previous.get(task.file)),
-    ),
+    ...plan.tasks.map((task, index) => toRecord(task, results[index] as SessionResult)),
   ]
     .map((record) =>
       // A session the filters leave out has no report in this site (removeStaleReports deletes it).
@@ -192,7 +182,6 @@ export async function runArchive(options: ArchiveOptions): Promise<ArchiveSummar
     sessions: model.sessions.length,
     rendered,
     unchanged: model.sessions.filter((session) => session.report !== null).length - rendered,
-    rehashed: results.filter((result) => result.kind === "unchanged").length,
     skipped: model.skipped.length,
     failed: model.failed.length + model.sessions.filter((session) => session.error !== null).length,
     filteredOut: model.filteredOut,
