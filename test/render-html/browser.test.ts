@@ -57,6 +57,25 @@ describe("in Chromium", () => {
     await page.locator(".outline-tools input[type=search]").fill("powershell");
     await expect.poll(() => page.locator(".outline-list li:not(.is-filtered-out)").count()).toBe(1);
 
+    // Diff cells carry no classes: the stylesheet styles them by position. Numbers and signs stay out
+    // of a selection; the code keeps its indentation and wraps.
+    const styles = await page
+      .locator("table.diff tr.diff-context")
+      .first()
+      .locator("td")
+      .evaluateAll((cells) =>
+        cells.map((cell) => {
+          const style = getComputedStyle(cell);
+          return [style.userSelect, style.whiteSpace, style.textAlign];
+        }),
+      );
+    expect(styles).toEqual([
+      ["none", "nowrap", "right"],
+      ["none", "nowrap", "right"],
+      ["none", "nowrap", "right"],
+      ["auto", "pre-wrap", "start"],
+    ]);
+
     await page.screenshot({ path: `${OUT}every-tool-js-on.png`, fullPage: true });
     expect(seen).toEqual({ errors: [], requests: [], dialogs: [] });
     await context.close();
