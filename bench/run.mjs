@@ -21,7 +21,7 @@ const here = (/** @type {string} */ path) => fileURLToPath(new URL(path, import.
 const WORK = here(".work/");
 const OUT = join(WORK, "out");
 // BENCH_CLI measures another build of pi-report (e.g. a checkout of main) with the same harness.
-const CLI = process.env.BENCH_CLI ?? here("../dist/cli/main.js");
+const CLI = process.env.BENCH_CLI ?? here("../dist/bin/pi-report.js");
 const NODE = process.execPath;
 
 const { values: options } = parseArgs({

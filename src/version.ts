@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
+import { packagePath } from "./package-root.js";
 
-/** This tool's version, from package.json (one folder up from both `src/` and `dist/`). */
+/** This tool's version, from the package's package.json. */
 export const TOOL_VERSION: string = (
-  JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string }
+  JSON.parse(readFileSync(packagePath("package.json"), "utf8")) as { version: string }
 ).version;

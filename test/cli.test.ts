@@ -98,7 +98,9 @@ describe("errors are one line and exit code 2", () => {
 });
 
 describe("the installed bin", () => {
-  const bin = `${ROOT}dist/cli/main.js`;
+  // The command as installed: package.json's bin, the bundle in dist/bin/ (rolldown.config.mjs).
+  const manifest = JSON.parse(readFileSync(`${ROOT}package.json`, "utf8")) as { bin: Record<string, string> };
+  const bin = `${ROOT}${manifest.bin["pi-report"]}`;
   it("--version and --help exit 0", () => {
     const version = JSON.parse(readFileSync(`${ROOT}package.json`, "utf8")).version as string;
     expect(execFileSync("node", [bin, "--version"], { encoding: "utf8" }).trim()).toBe(version);
@@ -108,5 +110,37 @@ describe("the installed bin", () => {
     const result = spawnSync("node", [bin, "/nonexistent.jsonl"], { encoding: "utf8" });
     expect(result.status).toBe(2);
     expect(result.stderr).toBe("pi-report: /nonexistent.jsonl: no such file.\n");
+  });
+
+  it("is the bundle, and writes byte for byte what the sources write, in every format", async () => {
+    expect(manifest.bin["pi-report"]).toBe("dist/bin/pi-report.js");
+    const folder = mkdtempSync(join(tmpdir(), "pi-report-bin-"));
+    const session = `${FIXTURES}sessions/every-tool.jsonl`;
+    for (const format of ["html", "md", "json"]) {
+      // Same file name in two folders: the Markdown links its images by the report's name.
+      mkdirSync(join(folder, "bin"), { recursive: true });
+      mkdirSync(join(folder, "sources"), { recursive: true });
+      const viaBin = join(folder, "bin", `report.${format}`);
+      const viaSources = join(folder, "sources", `report.${format}`);
+      execFileSync("node", [bin, session, "--format", format, "-o", viaBin], { stdio: "pipe" });
+      expect((await runCli([session, "--format", format, "-o", viaSources])).code).toBe(0);
+      expect(readFileSync(viaBin, "utf8")).toBe(readFileSync(viaSources, "utf8"));
+    }
+  });
+
+  it("archives a folder (its bundled worker threads) exactly as the sources do", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "pi-report-bin-archive-"));
+    const sessions = join(folder, "sessions");
+    mkdirSync(join(sessions, "--home-dev-app--"), { recursive: true });
+    for (const name of ["fork.jsonl", "every-tool.jsonl"]) {
+      writeFileSync(join(sessions, "--home-dev-app--", name), readFileSync(`${FIXTURES}sessions/${name}`));
+    }
+    execFileSync("node", [bin, "archive", sessions, "-o", join(folder, "bin-site")], { stdio: "pipe" });
+    expect((await runCli(["archive", sessions, "-o", join(folder, "sources-site")])).code).toBe(0);
+    for (const file of ["index.html", "archive.json", "costs.csv"]) {
+      expect(readFileSync(join(folder, "bin-site", file), "utf8")).toBe(
+        readFileSync(join(folder, "sources-site", file), "utf8"),
+      );
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { basename, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { basename, join, sep } from "node:path";
 import Handlebars from "handlebars";
+import { packagePath } from "../../package-root.js";
 import {
   firstLine,
   formatCost,
@@ -15,7 +15,7 @@ import { TemplateError } from "../template-error.js";
 export { TemplateError } from "../template-error.js";
 
 /** The templates shipped with the tool: `templates/` at the package root (beside `src/` and `dist/`). */
-export const DEFAULT_TEMPLATE_DIR = fileURLToPath(new URL("../../../templates/", import.meta.url));
+export const DEFAULT_TEMPLATE_DIR = `${packagePath("templates")}${sep}`;
 
 /** A compiled template set: the page, and the assets it inlines. */
 export interface TemplateSet {

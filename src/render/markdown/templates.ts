@@ -1,11 +1,11 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { basename, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { basename, join, sep } from "node:path";
 import Handlebars from "handlebars";
+import { packagePath } from "../../package-root.js";
 import { TemplateError } from "../template-error.js";
 
 /** The Markdown templates shipped with the tool: `templates/markdown/` at the package root. */
-export const MARKDOWN_TEMPLATE_DIR = fileURLToPath(new URL("../../../templates/markdown/", import.meta.url));
+export const MARKDOWN_TEMPLATE_DIR = `${packagePath("templates", "markdown")}${sep}`;
 
 /** The pages of the two shapes. Each takes finished Markdown blocks (strings), counts and flags only. */
 export interface MarkdownTemplates {

@@ -1,0 +1,29 @@
+import { defineConfig } from "rolldown";
+
+/**
+ * Bundles the command (and the archive's worker) from tsc's output in dist/ into dist/bin/.
+ *
+ * Why: Node 20 resolves and compiles every ES module file separately, and the command loads several
+ * hundred (zod alone is ~70). Loading them as a few bundled files takes a `--format json` run on a 2 MB
+ * session from ~195 ms to ~135 ms (see BENCHMARKS.md). The library (`dist/index.js`) stays unbundled.
+ *
+ * Left external, loaded from node_modules as before: write-file-atomic (names its temporary files after
+ * its own `__filename`), piscina (starts worker threads by file path) and open (finds its bundled
+ * xdg-open beside itself).
+ */
+export default defineConfig({
+  input: {
+    "pi-report": "dist/cli/main.js",
+    "archive-worker": "dist/archive/archive-worker.js",
+  },
+  platform: "node",
+  external: ["write-file-atomic", "piscina", "open"],
+  output: {
+    dir: "dist/bin",
+    format: "esm",
+    entryFileNames: "[name].js",
+    // Chunks beside the entries: modules that find files beside themselves (the worker) work from any chunk.
+    chunkFileNames: "[name]-[hash].js",
+    cleanDir: true,
+  },
+});
