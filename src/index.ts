@@ -3,7 +3,7 @@
  *
  * read -> migrate -> type entries -> tree -> usage -> context per branch -> report.
  * `analyzeFile` / `analyzeSession` run them all; each stage is exported for programs that need one.
- * Reports: `buildJsonReport`, `renderHtml`, `renderMarkdown`; many sessions: `runArchive`.
+ * Reports: `buildJsonReport`, `renderHtml` (`renderHtmlParts`), `renderMarkdown`; many sessions: `runArchive`.
  */
 
 export { ARCHIVE_SCHEMA_VERSION, type ArchiveJson } from "./archive/archive-json.js";
@@ -30,6 +30,15 @@ export {
   type RedactionSummary,
   redactRawSession,
 } from "./redact/redact-session.js";
+export {
+  type HtmlOptions,
+  type MarkdownAsset,
+  type MarkdownOptions,
+  type MarkdownReport,
+  renderHtml,
+  renderHtmlParts,
+  renderMarkdown,
+} from "./renderers.js";
 export {
   buildJsonReport,
   JSON_SCHEMA_VERSION,

@@ -6,7 +6,7 @@ import { analyzeSession, type SessionAnalysis } from "../pipeline.js";
 import { SessionReadError, type SessionReadErrorCode } from "../read/errors.js";
 import { parseSessionBytes } from "../read/parse-session-text.js";
 import { type RedactionSettings, redactRawSession } from "../redact/redact-session.js";
-import { renderHtml } from "../render/html/render-html.js";
+import { renderHtmlParts } from "../render/html/render-html.js";
 import { type ArchiveFilters, matchesFilters } from "./filters.js";
 import { digestSession, type SessionDigest } from "./session-digest.js";
 
@@ -100,7 +100,7 @@ export async function processSession(task: SessionTask): Promise<SessionResult> 
     return { ...base, kind: "session", digest, report: null, rendered: false, error: null };
   }
   try {
-    const html = await renderHtml(analysis, { sourcePath: task.path });
+    const html = await renderHtmlParts(analysis, { sourcePath: task.path });
     mkdirSync(dirname(task.reportFile), { recursive: true });
     await writeReportFile(task.reportFile, html, task.path);
     return { ...base, kind: "session", digest, report: task.report, rendered: true, error: null };

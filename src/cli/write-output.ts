@@ -12,6 +12,19 @@ function canonical(path: string): string {
 }
 
 /**
+ * The UTF-8 bytes of strings written one after another, in one buffer of exactly their size: a large
+ * report in pieces never becomes one string (see `renderHtmlParts`).
+ */
+function utf8OfParts(parts: readonly string[]): Buffer {
+  let size = 0;
+  for (const part of parts) size += Buffer.byteLength(part, "utf8");
+  const bytes = Buffer.allocUnsafe(size);
+  let offset = 0;
+  for (const part of parts) offset += bytes.write(part, offset, "utf8");
+  return bytes;
+}
+
+/**
  * Writes a report to `path` atomically (a temporary file, then a rename), so a failed run never leaves
  * a half-written report; write-file-atomic also cleans up its temporary file on failure.
  *
@@ -19,7 +32,7 @@ function canonical(path: string): string {
  */
 export async function writeReportFile(
   path: string,
-  content: string | Uint8Array,
+  content: string | readonly string[] | Uint8Array,
   inputPath: string | undefined,
 ): Promise<void> {
   if (inputPath !== undefined && canonical(path) === canonical(inputPath)) {
@@ -27,7 +40,9 @@ export async function writeReportFile(
   }
   try {
     if (typeof content === "string") await writeFileAtomic(path, content, { encoding: "utf8" });
-    else await writeFileAtomic(path, Buffer.from(content.buffer, content.byteOffset, content.byteLength));
+    else if (content instanceof Uint8Array) {
+      await writeFileAtomic(path, Buffer.from(content.buffer, content.byteOffset, content.byteLength));
+    } else await writeFileAtomic(path, utf8OfParts(content));
   } catch (error) {
     const reason =
       (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));

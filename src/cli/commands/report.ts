@@ -30,7 +30,8 @@ export interface ReportOptions {
 
 /** A rendered report: its text and, for Markdown written to a file, the images to write beside it. */
 interface Rendered {
-  text: string;
+  /** One string, or pieces in order (a large HTML page is never joined: see `renderHtmlParts`). */
+  text: string | readonly string[];
   assets: { path: string; data: Uint8Array }[];
   /** What redaction replaced, when the renderer redacted its own output (the JSON report). */
   redactions?: RedactionSummary;
@@ -62,8 +63,8 @@ const RENDERERS: Record<ReportFormat, (input: RenderInput) => Promise<Rendered>>
     return { text: `${JSON.stringify(report, null, 2)}\n`, assets: [], redactions };
   },
   html: async ({ analysis, sessionPath, options, onProgress }) => {
-    const { renderHtml } = await import("../../render/html/render-html.js");
-    const text = await renderHtml(analysis, {
+    const { renderHtmlParts } = await import("../../render/html/render-html.js");
+    const text = await renderHtmlParts(analysis, {
       sourcePath: sessionPath,
       thinking: options.thinking,
       ...(options.template === undefined ? {} : { templateDir: options.template }),
@@ -115,7 +116,7 @@ export async function reportCommand(
     onProgress: progress.update,
   });
   progress.done();
-  if (output === "-") io.stdout.write(text);
+  if (output === "-") for (const part of typeof text === "string" ? [text] : text) io.stdout.write(part);
   else {
     // Images first, so the report never links a file that is not there yet.
     for (const asset of assets) await writeAsset(join(dirname(output), asset.path), asset.data, sessionPath);

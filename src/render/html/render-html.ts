@@ -46,6 +46,17 @@ function nodesToHtml(nodes: readonly TranscriptNode[], context: HtmlContext): Ht
  * give the same bytes.
  */
 export async function renderHtml(analysis: SessionAnalysis, options: HtmlOptions = {}): Promise<string> {
+  return (await renderHtmlParts(analysis, options)).join("");
+}
+
+/**
+ * The HTML report as pieces that join to exactly `renderHtml`'s page: what to write a large report from
+ * (`writeReportFile` takes them) without ever holding it as one string.
+ */
+export async function renderHtmlParts(
+  analysis: SessionAnalysis,
+  options: HtmlOptions = {},
+): Promise<string[]> {
   const templates = loadTemplates(options.templateDir);
   const view = buildReportView(analysis, options.sourcePath ?? null);
   const anchors = entryAnchors(analysis.tree.entries);
@@ -73,7 +84,7 @@ export async function renderHtml(analysis: SessionAnalysis, options: HtmlOptions
 
   const css = [templates.css, highlightStylesheet(), ansiStylesheet(), diffStylesheet()].join("\n");
   const script = templates.script;
-  return templates.page({
+  return templates.pageParts({
     version: TOOL_VERSION,
     csp: contentSecurityPolicy(css, script),
     css,

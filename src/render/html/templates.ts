@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { basename, join, sep } from "node:path";
 import Handlebars from "handlebars";
@@ -20,6 +21,11 @@ export const DEFAULT_TEMPLATE_DIR = `${packagePath("templates")}${sep}`;
 /** A compiled template set: the page, and the assets it inlines. */
 export interface TemplateSet {
   page: Handlebars.TemplateDelegate;
+  /**
+   * The same page in pieces: the page around the transcript, and each top-level transcript node on its
+   * own (`data.transcript` is those nodes). Joined, they are exactly `page(data)`.
+   */
+  pageParts: (data: { transcript: readonly unknown[]; [field: string]: unknown }) => string[];
   css: string;
   script: string;
 }
@@ -65,6 +71,58 @@ function filesOf(dir: string): Map<string, string> {
 }
 
 /**
+ * Renders the page as pieces rather than one string. Why: a large session's page is one string of tens of
+ * millions of characters built by concatenation, and turning it into bytes makes V8 copy it whole, flat
+ * (twice its length in bytes when any character is outside Latin-1), beside the bytes themselves. In
+ * pieces, each is small when encoded, and the report is written from one buffer the size of the file.
+ *
+ * The page is rendered with the top-level transcript replaced by a marker (the `transcript` partial,
+ * when called with exactly those nodes, returns it), then split there; each node is rendered by the
+ * `transcript` partial on its own. The shipped partial is one `{{#each nodes}}` followed by a fixed
+ * suffix (what it renders for no nodes), so the nodes' pieces, each without that suffix, and the suffix
+ * once join to exactly what it renders for all of them. A `transcript.hbs` of the user's own may not have
+ * that shape: with it, and whenever a piece does not end as expected, the page is rendered whole.
+ */
+function pagePartsOf(
+  handlebars: typeof Handlebars,
+  page: Handlebars.TemplateDelegate,
+  transcript: Handlebars.TemplateDelegate,
+  shippedTranscript: boolean,
+): TemplateSet["pageParts"] {
+  if (!shippedTranscript) return (data) => [page(data)];
+  let slot: { nodes: readonly unknown[]; marker: string } | null = null;
+  // A partial may be a function of (context, options); `{{> transcript nodes=x}}` passes the context
+  // with `nodes` set, so the top level is told apart by identity.
+  handlebars.registerPartial("transcript", ((
+    context: { nodes?: unknown },
+    options: Handlebars.RuntimeOptions,
+  ) =>
+    slot !== null && context?.nodes === slot.nodes
+      ? slot.marker
+      : transcript(context, options)) as unknown as Handlebars.Template);
+  return (data) => {
+    // Random, so no text in the session can forge it; it never reaches the output.
+    const marker = `\u0000pi-report-transcript-${randomUUID()}\u0000`;
+    slot = { nodes: data.transcript, marker };
+    let around: string[];
+    try {
+      around = page(data).split(marker);
+    } finally {
+      slot = null;
+    }
+    if (around.length === 1) return around;
+    const suffix = transcript({ nodes: [] });
+    const nodes: string[] = [];
+    for (const node of data.transcript) {
+      const piece = transcript({ nodes: [node] });
+      if (!piece.endsWith(suffix)) return [page(data)];
+      nodes.push(piece.slice(0, piece.length - suffix.length));
+    }
+    return around.flatMap((piece, index) => (index === 0 ? [piece] : [...nodes, suffix, piece]));
+  };
+}
+
+/**
  * Loads the page template, its partials and assets, compiled once per process. Files in `overrideDir`
  * replace the shipped ones of the same file name (`page.hbs`, `entry.hbs`, `report.css`, ...).
  */
@@ -96,20 +154,31 @@ export function loadTemplates(overrideDir?: string): TemplateSet {
       handlebars.registerPartial(basename(name, ".hbs"), readFileSync(path, "utf8"));
     }
   }
+  // Declaring the helpers lets handlebars call them directly instead of probing the context first
+  // (partials inherit these options): about a third faster on a large transcript.
+  const compileOptions = {
+    strict: false,
+    preventIndent: true,
+    knownHelpers: Object.fromEntries(HELPER_NAMES.map((name) => [name, true])),
+    data: false,
+  };
   let page: Handlebars.TemplateDelegate;
   try {
-    // Declaring the helpers lets handlebars call them directly instead of probing the context first
-    // (partials inherit these options): about a third faster on a large transcript.
-    page = handlebars.compile(read("page.hbs"), {
-      strict: false,
-      preventIndent: true,
-      knownHelpers: Object.fromEntries(HELPER_NAMES.map((name) => [name, true])),
-      data: false,
-    });
+    page = handlebars.compile(read("page.hbs"), compileOptions);
   } catch (error) {
     throw new TemplateError(`page.hbs: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const set = { page, css: read("report.css"), script: read("report.js") };
+  const set = {
+    page,
+    pageParts: pagePartsOf(
+      handlebars,
+      page,
+      handlebars.compile(read("transcript.hbs"), compileOptions),
+      files.get("transcript.hbs") === join(DEFAULT_TEMPLATE_DIR, "partials", "transcript.hbs"),
+    ),
+    css: read("report.css"),
+    script: read("report.js"),
+  };
   cache.set(key, set);
   return set;
 }

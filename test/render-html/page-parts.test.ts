@@ -1,0 +1,81 @@
+/**
+ * The HTML page in pieces (renderHtmlParts), which large reports are written from: joined, the pieces
+ * must be exactly the page rendered whole, whatever the templates do with the transcript.
+ */
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { writeReportFile } from "../../src/cli/write-output.js";
+import { analyzeFile, renderHtml, renderHtmlParts } from "../../src/index.js";
+import { CORPUS, FIXTURES, ROOT } from "../helpers/paths.js";
+
+const SESSIONS = [
+  `${FIXTURES}sessions/every-tool.jsonl`,
+  // Folded branches and a separate root: nested transcripts inside the top-level one.
+  `${CORPUS}pi-migrated/pi-api__all-entry-types.jsonl`,
+];
+
+function templateDir(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), "pi-report-templates-"));
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  return dir;
+}
+
+/** A template folder whose transcript.hbs is a copy of the shipped one: the page is rendered whole. */
+function wholePageDir(): string {
+  const dir = templateDir({});
+  copyFileSync(`${ROOT}templates/partials/transcript.hbs`, join(dir, "transcript.hbs"));
+  return dir;
+}
+
+describe("renderHtmlParts", () => {
+  for (const session of SESSIONS) {
+    it(`joins to exactly the page rendered whole: ${session.split("/").pop()}`, async () => {
+      const analysis = analyzeFile(session);
+      const parts = await renderHtmlParts(analysis, { sourcePath: "s.jsonl" });
+      const whole = await renderHtmlParts(analysis, { sourcePath: "s.jsonl", templateDir: wholePageDir() });
+      expect(whole).toHaveLength(1);
+      // One piece per top-level transcript node, plus the page around them and the partial's suffix.
+      expect(parts.length).toBeGreaterThan(4);
+      expect(parts.join("")).toBe(whole[0]);
+      expect(await renderHtml(analysis, { sourcePath: "s.jsonl" })).toBe(whole[0]);
+    });
+  }
+
+  it("a page that shows the transcript twice gets all of it at both places", async () => {
+    const analysis = analyzeFile(SESSIONS[1] as string);
+    const dir = templateDir({
+      "page.hbs": "<one>{{> transcript nodes=transcript}}</one><two>{{> transcript nodes=transcript}}</two>",
+    });
+    const html = (await renderHtmlParts(analysis, { templateDir: dir })).join("");
+    const one = /<one>([\s\S]*)<\/one>/.exec(html)?.[1];
+    const two = /<two>([\s\S]*)<\/two>/.exec(html)?.[1];
+    expect(one).toBeDefined();
+    expect(one).toBe(two);
+    // Every top-level entry and fold, in full: the same as the shipped page's transcript section.
+    const shipped = await renderHtml(analysis);
+    expect(shipped).toContain(one);
+    expect(one).toContain('<details class="fold fold-');
+    expect(one).not.toContain("pi-report-transcript");
+  });
+
+  it("a transcript.hbs of the user's own is used, and the page is rendered whole", async () => {
+    const analysis = analyzeFile(SESSIONS[0] as string);
+    const dir = templateDir({
+      "transcript.hbs": "{{#each nodes}}[{{#if entry}}E{{else}}F{{/if}}]{{/each}}",
+    });
+    const parts = await renderHtmlParts(analysis, { templateDir: dir });
+    expect(parts).toHaveLength(1);
+    expect(parts[0]).toMatch(/(\[E\]){3,}/);
+  });
+});
+
+describe("writeReportFile with pieces", () => {
+  it("writes their UTF-8 bytes one after another, characters of every width included", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "pi-report-parts-"));
+    const parts = ["<p>", "café ", "", "€ 😀", "\u0000", "end</p>\n"];
+    await writeReportFile(join(dir, "out.html"), parts, undefined);
+    expect(readFileSync(join(dir, "out.html")).equals(Buffer.from(parts.join(""), "utf8"))).toBe(true);
+  });
+});
