@@ -20,10 +20,9 @@ export const DEFAULT_TEMPLATE_DIR = `${packagePath("templates")}${sep}`;
 
 /** A compiled template set: the page, and the assets it inlines. */
 export interface TemplateSet {
-  page: Handlebars.TemplateDelegate;
   /**
-   * The same page in pieces: the page around the transcript, and each top-level transcript node on its
-   * own (`data.transcript` is those nodes). Joined, they are exactly `page(data)`.
+   * The page in pieces: the page around the transcript, and each top-level transcript node on its own
+   * (`data.transcript` is those nodes). Joined, they are exactly the page rendered whole.
    */
   pageParts: (data: { transcript: readonly unknown[]; [field: string]: unknown }) => string[];
   css: string;
@@ -169,7 +168,6 @@ export function loadTemplates(overrideDir?: string): TemplateSet {
     throw new TemplateError(`page.hbs: ${error instanceof Error ? error.message : String(error)}`);
   }
   const set = {
-    page,
     pageParts: pagePartsOf(
       handlebars,
       page,
