@@ -1,5 +1,5 @@
 import { type AnalyzeOptions, analyzeFile, type SessionAnalysis } from "../../src/index.js";
-import type { Totals } from "../../src/usage/totals.js";
+import { emptyTotals, type Totals } from "../../src/usage/totals.js";
 import { FIXTURES } from "./paths.js";
 
 /** Analyzes a hand-made fixture from fixtures/sessions/. */
@@ -26,15 +26,5 @@ export function rounded(totals: Totals): Totals {
 
 /** Builds a Totals literal; unspecified fields are 0. */
 export function totals(values: Partial<Totals>): Totals {
-  return {
-    input: 0,
-    output: 0,
-    cacheRead: 0,
-    cacheWrite: 0,
-    totalTokens: 0,
-    cost: 0,
-    unpricedTokens: 0,
-    turns: 0,
-    ...values,
-  };
+  return { ...emptyTotals(), ...values };
 }
