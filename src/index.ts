@@ -31,6 +31,7 @@ export {
   redactRawSession,
 } from "./redact/redact-session.js";
 export {
+  type HighlightThread,
   type HtmlOptions,
   type MarkdownAsset,
   type MarkdownOptions,
@@ -38,6 +39,7 @@ export {
   renderHtml,
   renderHtmlParts,
   renderMarkdown,
+  startHighlightThread,
 } from "./renderers.js";
 export {
   buildJsonReport,

@@ -1,6 +1,6 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const PACKAGE_NAME = "pi-session-report";
 
@@ -30,4 +30,14 @@ export const PACKAGE_ROOT: string = findPackageRoot();
 /** A path inside the package, from its root: `packagePath("templates", "markdown")`. */
 export function packagePath(...segments: string[]): string {
   return join(PACKAGE_ROOT, ...segments);
+}
+
+/**
+ * A worker thread's compiled script: `beside` (a URL next to the calling module) when it exists, as in
+ * `dist/` (the library) and `dist/bin/` (the bundled command, where each worker is an entry of its own);
+ * otherwise the build's copy at `fromRoot`, for the tests, which run the TypeScript sources that a worker
+ * thread cannot load.
+ */
+export function compiledScript(beside: URL, ...fromRoot: string[]): URL {
+  return existsSync(beside) ? beside : pathToFileURL(packagePath(...fromRoot));
 }

@@ -3,9 +3,11 @@
  * handlebars, which a program that only reads sessions or builds the JSON report should not pay to load.
  */
 import type { SessionAnalysis } from "./pipeline.js";
+import type { HighlightThread } from "./render/html/highlight-thread.js";
 import type { HtmlOptions } from "./render/html/render-html.js";
 import type { MarkdownOptions, MarkdownReport } from "./render/markdown/render-markdown.js";
 
+export type { HighlightThread } from "./render/html/highlight-thread.js";
 export type { HtmlOptions } from "./render/html/render-html.js";
 export type { MarkdownAsset, MarkdownOptions, MarkdownReport } from "./render/markdown/render-markdown.js";
 
@@ -23,6 +25,15 @@ export async function renderHtmlParts(
   options: HtmlOptions = {},
 ): Promise<string[]> {
   return (await import("./render/html/render-html.js")).renderHtmlParts(analysis, options);
+}
+
+/**
+ * A worker thread to highlight in while `renderHtml` builds the page (`HtmlOptions.highlightThread`):
+ * the same bytes, about a tenth sooner on a large session with two cores. Start it before reading the
+ * session, and `close()` it when done.
+ */
+export async function startHighlightThread(): Promise<HighlightThread> {
+  return (await import("./render/html/highlight-thread.js")).startHighlightThread();
 }
 
 /** The GitHub Markdown report of a session, and the images it links (see "Markdown for pull requests"). */

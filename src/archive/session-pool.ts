@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { Piscina } from "piscina";
-import { packagePath } from "../package-root.js";
+import { compiledScript } from "../package-root.js";
 import type { SessionResult, SessionTask } from "./process-session.js";
 
 /** Runs session tasks, in worker threads or in the calling thread. */
@@ -10,16 +10,13 @@ export interface SessionRunner {
   close(): Promise<void>;
 }
 
-const WORKER_BESIDE = new URL("./archive-worker.js", import.meta.url);
-
-/**
- * The compiled worker script: the file beside this module, both in `dist/archive/` (the library) and in
- * `dist/bin/` (the bundled command, where it is an entry of its own); from `src/archive/` (tests run the
- * TypeScript sources, which a worker thread cannot load) it is the build's copy in `dist/archive/`.
- */
-export const WORKER_SCRIPT: URL = existsSync(WORKER_BESIDE)
-  ? WORKER_BESIDE
-  : pathToFileURL(packagePath("dist", "archive", "archive-worker.js"));
+/** The compiled worker script (see `compiledScript`). */
+export const WORKER_SCRIPT: URL = compiledScript(
+  new URL("./archive-worker.js", import.meta.url),
+  "dist",
+  "archive",
+  "archive-worker.js",
+);
 
 /** One task at a time, in order: started all at once they would hold every analysis in memory together. */
 function inThisThread(): SessionRunner {

@@ -109,3 +109,27 @@ describe("highlightStylesheet", () => {
     expect(dark).toContain(`.${keyword}{color:#f97583}`);
   });
 });
+
+describe("a language that embeds others lazily", () => {
+  it("colours a block the same whatever the process highlighted before", async () => {
+    // A markdown file with a Rust fence: in a highlighter shared with Rust, the fence would be
+    // coloured only once something else had loaded Rust (nothing in this file highlights it before).
+    const markdown = "# Notes\n\n```rust\nfn main() { let x: u8 = 1; }\n```\n";
+    const budget = () => createHighlightBudget();
+    const before = await highlightCode(markdown, {
+      language: "markdown",
+      priority: "diff",
+      budget: budget(),
+    });
+    const rust = "fn g() -> u8 { 2 }";
+    expect(await highlightCode(rust, { language: "rust", priority: "diff", budget: budget() })).toContain(
+      "hl-",
+    );
+    clearHighlightCache();
+    const after = await highlightCode(markdown, { language: "markdown", priority: "diff", budget: budget() });
+    expect(highlightStats().tokenized).toBe(1);
+    expect(after).toBe(before);
+    // The heading is coloured: markdown itself is highlighted.
+    expect(before).toMatch(/<span class="hl-[^"]+"># Notes/);
+  });
+});

@@ -1,7 +1,7 @@
 import githubDark from "shiki/themes/github-dark.mjs";
 import githubLight from "shiki/themes/github-light.mjs";
 import { describe, expect, it } from "vitest";
-import { getHighlighter, loadLanguage } from "../../src/render/primitives/highlight/highlighter.js";
+import { highlighterOf, loadLanguage } from "../../src/render/primitives/highlight/highlighter.js";
 import { RULE_THEME_NAME, themeClasses } from "../../src/render/primitives/highlight/theme-classes.js";
 
 const SAMPLES: [string, string][] = [
@@ -32,12 +32,13 @@ function classColours(): Map<string, [string, string]> {
 
 describe("one tokenization with the rule-index theme", () => {
   it("colours every character as tokenizing with github-light and github-dark separately would", async () => {
-    const core = await getHighlighter();
-    await core.loadTheme(githubLight, githubDark);
     const colours = classColours();
     const { classOf } = themeClasses();
     for (const [language, code] of SAMPLES) {
       expect(await loadLanguage(language)).toBe(true);
+      // Markdown, which embeds languages lazily, has a highlighter of its own (see loadLanguage).
+      const core = await highlighterOf(language);
+      await core.loadTheme(githubLight, githubDark);
       const expected: string[] = [];
       for (const line of core.codeToTokensWithThemes(code, {
         lang: language,

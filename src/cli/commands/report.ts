@@ -1,9 +1,11 @@
 import { mkdirSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { basename, dirname, extname, join } from "node:path";
 import type { SessionAnalysis } from "../../pipeline.js";
 import { analyzeSession } from "../../pipeline.js";
 import { readSessionFile } from "../../read/read-session-file.js";
 import { type RedactionSummary, redactRawSession, redactReport } from "../../redact/redact-session.js";
+import type { HighlightThread } from "../../render/html/highlight-thread.js";
 import { redactionSentence, redactionView } from "../../view/redaction-view.js";
 import { newestSessionFor } from "../find-session.js";
 import { type CliIo, UsageError } from "../io.js";
@@ -39,6 +41,8 @@ interface Rendered {
 
 interface RenderInput {
   analysis: SessionAnalysis;
+  /** Started with the command for HTML on a machine with two or more cores (see `startHighlightThread`). */
+  highlightThread: HighlightThread | undefined;
   sessionPath: string;
   output: string;
   options: ReportOptions;
@@ -62,12 +66,13 @@ const RENDERERS: Record<ReportFormat, (input: RenderInput) => Promise<Rendered>>
     report.redaction = redactionView(redactions);
     return { text: `${JSON.stringify(report, null, 2)}\n`, assets: [], redactions };
   },
-  html: async ({ analysis, sessionPath, options, onProgress }) => {
+  html: async ({ analysis, highlightThread, sessionPath, options, onProgress }) => {
     const { renderHtmlParts } = await import("../../render/html/render-html.js");
     const text = await renderHtmlParts(analysis, {
       sourcePath: sessionPath,
       thinking: options.thinking,
       ...(options.template === undefined ? {} : { templateDir: options.template }),
+      ...(highlightThread === undefined ? {} : { highlightThread }),
       onProgress,
     });
     return { text, assets: [] };
@@ -105,17 +110,26 @@ export async function reportCommand(
   }
   const sessionPath = session ?? newestSessionFor(io.cwd, io.env);
   if (session === undefined) io.stderr.write(`pi-report: reporting on ${sessionPath}\n`);
-  const analysis = await analyzeForFormat(sessionPath, options);
+  const highlightThread = options.format === "html" ? await highlightThreadIfCores() : undefined;
+  let rendered: Rendered;
+  let analysis: SessionAnalysis;
+  try {
+    analysis = await analyzeForFormat(sessionPath, options);
+    const progress = progressLine(io.stderr, "rendering");
+    rendered = await RENDERERS[options.format]({
+      analysis,
+      highlightThread,
+      sessionPath,
+      output: options.output ?? defaultOutput(options.format, sessionPath, io.cwd),
+      options,
+      onProgress: progress.update,
+    });
+    progress.done();
+  } finally {
+    await highlightThread?.close();
+  }
   const output = options.output ?? defaultOutput(options.format, sessionPath, io.cwd);
-  const progress = progressLine(io.stderr, "rendering");
-  const { text, assets, redactions } = await RENDERERS[options.format]({
-    analysis,
-    sessionPath,
-    output,
-    options,
-    onProgress: progress.update,
-  });
-  progress.done();
+  const { text, assets, redactions } = rendered;
   if (output === "-") for (const part of typeof text === "string" ? [text] : text) io.stdout.write(part);
   else {
     // Images first, so the report never links a file that is not there yet.
@@ -151,6 +165,16 @@ async function analyzeForFormat(sessionPath: string, options: ReportOptions): Pr
   const raw =
     options.format === "json" ? read : await redactRawSession(read, redactionSettings(options.redact));
   return analyzeSession(raw, options.leaf === undefined ? {} : { leafId: options.leaf });
+}
+
+/**
+ * The highlighting thread for an HTML report, started before the session is read; none on a single
+ * core, where it would only compete with the rendering thread.
+ */
+async function highlightThreadIfCores(): Promise<HighlightThread | undefined> {
+  if (availableParallelism() < 2) return undefined;
+  const { startHighlightThread } = await import("../../render/html/highlight-thread.js");
+  return startHighlightThread();
 }
 
 /** An image beside a Markdown report, written like the report: atomically, never over the input. */

@@ -10,6 +10,7 @@ import { highlightStylesheet } from "../primitives/highlight/theme-classes.js";
 import { chartSvg } from "./chart-svg.js";
 import { contentSecurityPolicy } from "./csp.js";
 import { entryToHtml, type HtmlEntry } from "./entry-to-html.js";
+import type { HighlightThread } from "./highlight-thread.js";
 import { DEFAULT_MARKDOWN_CHARS, type HtmlContext } from "./html-context.js";
 import { RenderJobs } from "./render-jobs.js";
 import { loadTemplates } from "./templates.js";
@@ -28,6 +29,11 @@ export interface HtmlOptions {
   markdownChars?: number;
   /** Called as highlighting progresses on a large session. */
   onProgress?: (done: number, total: number) => void;
+  /**
+   * Tokenize in this thread (`startHighlightThread`) while the page is built: the same bytes, sooner on a
+   * machine with two cores. The caller closes it.
+   */
+  highlightThread?: HighlightThread;
 }
 
 type HtmlNode = { entry: HtmlEntry } | { fold: FoldSummary & { reason: string; nodes: HtmlNode[] } };
@@ -63,7 +69,7 @@ export async function renderHtmlParts(
   let markdownIds = 0;
   const context: HtmlContext = {
     jobs: new RenderJobs(),
-    budget: createHighlightBudget(options.budget),
+    budget: createHighlightBudget(options.budget, options.highlightThread?.tokenizer),
     cwd: view.header.cwd,
     thinking: options.thinking ?? true,
     anchorOf: (id) => {
@@ -84,7 +90,7 @@ export async function renderHtmlParts(
 
   const css = [templates.css, highlightStylesheet(), ansiStylesheet(), diffStylesheet()].join("\n");
   const script = templates.script;
-  return templates.pageParts({
+  const parts = templates.pageParts({
     version: TOOL_VERSION,
     csp: contentSecurityPolicy(css, script),
     css,
@@ -100,4 +106,5 @@ export async function renderHtmlParts(
     transcript,
     thinking: context.thinking,
   });
+  return options.highlightThread === undefined ? parts : options.highlightThread.finish(parts);
 }

@@ -1,7 +1,7 @@
 import type { DiffLine, FileDiff } from "../../../diff/diff-model.js";
 import { escapeHtml } from "../escape.js";
 import type { HighlightBudget } from "../highlight/budget.js";
-import { tokenizeToLines } from "../highlight/code-to-lines.js";
+import { highlightGroup } from "../highlight/code-to-lines.js";
 import { resolveLanguage } from "../highlight/languages.js";
 import { CODE_BLOCK_CLASS } from "../highlight/theme-classes.js";
 import { plainLines } from "../highlight/tokens-to-html.js";
@@ -41,10 +41,7 @@ async function highlightSides(rows: readonly DiffLine[], options: DiffHtmlOption
   if (id === undefined || !options.budget.allows("diff", oldCode.length + newCode.length)) return plain;
   options.budget.spend("diff", id, oldCode);
   options.budget.spend("diff", id, newCode);
-  const [oldLines, newLines] = await Promise.all([
-    tokenizeToLines(oldCode, id),
-    tokenizeToLines(newCode, id),
-  ]);
+  const [oldLines, newLines] = (await highlightGroup([oldCode, newCode], id, options.budget)) ?? [];
   return oldLines === undefined || newLines === undefined ? plain : { old: oldLines, new: newLines };
 }
 

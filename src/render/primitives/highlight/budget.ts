@@ -2,6 +2,8 @@
  * What a block of code is, in the order it deserves highlighting: the first ones are short and are
  * what a reader scans for; tool output is often long and is read least.
  */
+import type { LineTokenizer } from "./tokenizer.js";
+
 export type HighlightPriority = "command" | "diff" | "written-file" | "code-fence" | "tool-output";
 
 /** Every priority, highest first: the order the report renderer should walk content in. */
@@ -50,12 +52,18 @@ export const DEFAULT_HIGHLIGHT_BUDGET: Readonly<HighlightBudgetOptions> = {
  */
 export class HighlightBudget {
   readonly options: Readonly<HighlightBudgetOptions>;
+  /**
+   * Where the blocks this budget lets through are tokenized: this thread when undefined (see
+   * `highlightGroup`), or another one (`DeferredTokenizer`). It never changes what is highlighted.
+   */
+  readonly tokenizer: LineTokenizer | undefined;
   #spent = 0;
   readonly #spentBy = new Map<HighlightPriority, number>();
   readonly #paid = new Map<string, Set<string>>();
 
-  constructor(options: Partial<HighlightBudgetOptions> = {}) {
+  constructor(options: Partial<HighlightBudgetOptions> = {}, tokenizer?: LineTokenizer) {
     this.options = { ...DEFAULT_HIGHLIGHT_BUDGET, ...options };
+    this.tokenizer = tokenizer;
   }
 
   /** Characters spent so far, over all priorities. */
@@ -98,7 +106,13 @@ export class HighlightBudget {
   }
 }
 
-/** Creates the highlight budget for one report; options override `DEFAULT_HIGHLIGHT_BUDGET`. */
-export function createHighlightBudget(options: Partial<HighlightBudgetOptions> = {}): HighlightBudget {
-  return new HighlightBudget(options);
+/**
+ * Creates the highlight budget for one report; options override `DEFAULT_HIGHLIGHT_BUDGET`, and
+ * `tokenizer` says where to tokenize (default: in this thread).
+ */
+export function createHighlightBudget(
+  options: Partial<HighlightBudgetOptions> = {},
+  tokenizer?: LineTokenizer,
+): HighlightBudget {
+  return new HighlightBudget(options, tokenizer);
 }

@@ -1,5 +1,5 @@
 import type { HighlightBudget, HighlightPriority } from "./budget.js";
-import { getHighlighter, loadLanguage } from "./highlighter.js";
+import { highlighterOf, loadLanguage } from "./highlighter.js";
 import { resolveLanguage } from "./languages.js";
 import { RULE_THEME_NAME, themeClasses } from "./theme-classes.js";
 import { plainLines, tokensToHtmlLines } from "./tokens-to-html.js";
@@ -56,7 +56,7 @@ export function clearHighlightCache(): void {
 async function tokenize(code: string, id: string): Promise<string[] | undefined> {
   if (!(await loadLanguage(id))) return undefined;
   try {
-    const core = await getHighlighter();
+    const core = await highlighterOf(id);
     const tokens = core.codeToTokensBase(code, {
       lang: id,
       theme: RULE_THEME_NAME,
@@ -101,6 +101,21 @@ export function tokenizeToLines(code: string, id: string): Promise<string[] | un
 }
 
 /**
+ * Per-line HTML of each block in `codes` as language `id`, all or none (`undefined`): by the budget's
+ * tokenizer when it has one, else in this thread through the process-wide cache. Spends nothing: the
+ * caller has settled the budget.
+ */
+export async function highlightGroup(
+  codes: readonly string[],
+  id: string,
+  budget: HighlightBudget,
+): Promise<string[][] | undefined> {
+  if (budget.tokenizer !== undefined) return budget.tokenizer.tokenize(codes, id);
+  const lines = await Promise.all(codes.map((code) => tokenizeToLines(code, id)));
+  return lines.every((block) => block !== undefined) ? lines : undefined;
+}
+
+/**
  * Highlights a block as one HTML string per line, or returns it as escaped plain text when the
  * language is unknown or the budget says no. Never rejects. The budget is charged synchronously,
  * at the call, so the order of calls alone decides what is highlighted.
@@ -111,6 +126,6 @@ export async function codeToLines(code: string, request: HighlightRequest): Prom
   if (id === undefined || !request.budget.spend(request.priority, id, code)) {
     return { lines: plainLines(code), language: undefined };
   }
-  const lines = await tokenizeToLines(code, id);
+  const lines = (await highlightGroup([code], id, request.budget))?.[0];
   return lines === undefined ? { lines: plainLines(code), language: undefined } : { lines, language: id };
 }

@@ -10,22 +10,38 @@ import { themeClasses } from "./theme-classes.js";
 // Oniguruma is 3-4x faster here, so it is the engine; and tokenizing once with the rule-index theme
 // (theme-classes.ts) instead of once per theme halves the cost again.
 
+let engine: ReturnType<typeof createOnigurumaEngine> | undefined;
 let highlighter: Promise<HighlighterCore> | undefined;
 const languages = new Map<string, Promise<boolean>>();
+/** Language id -> the highlighter it is loaded in (see `loadLanguage`). */
+const homes = new Map<string, Promise<HighlighterCore>>();
 
-/** The one shiki highlighter of the process: created on first use, with no language until asked. */
+function createCore(): Promise<HighlighterCore> {
+  // One WASM engine for every highlighter: it is the costly part, and it holds no grammar.
+  engine ??= createOnigurumaEngine(import("shiki/wasm"));
+  return createHighlighterCore({ engine, themes: [themeClasses().ruleTheme], langs: [] });
+}
+
+/** The one shared shiki highlighter of the process: created on first use, with no language until asked. */
 export function getHighlighter(): Promise<HighlighterCore> {
-  highlighter ??= createHighlighterCore({
-    engine: createOnigurumaEngine(import("shiki/wasm")),
-    themes: [themeClasses().ruleTheme],
-    langs: [],
-  });
+  highlighter ??= createCore();
   return highlighter;
 }
 
+/** The highlighter `id` was loaded in; call after `loadLanguage(id)` resolved to true. */
+export function highlighterOf(id: string): Promise<HighlighterCore> {
+  return homes.get(id) ?? getHighlighter();
+}
+
 /**
- * Loads one shiki language (by id, see `resolveLanguage`) into the highlighter, once.
+ * Loads one shiki language (by id, see `resolveLanguage`) into a highlighter, once.
  * Resolves to false, never rejects, when the language is unknown or fails to load: show plain text.
+ *
+ * A language that embeds others *lazily* (markdown's fenced code, vue's blocks, ...) gets a highlighter of
+ * its own: in a shared one it would colour a fence only when something else had loaded the fence's
+ * language first, so a block's colours would depend on what the process had highlighted before (another
+ * session in an archive worker, or the order blocks reach a highlighting thread). Alone, it never sees
+ * them, and the same block always comes out the same.
  */
 export function loadLanguage(id: string): Promise<boolean> {
   let loading = languages.get(id);
@@ -36,12 +52,14 @@ export function loadLanguage(id: string): Promise<boolean> {
     loading =
       loader === undefined
         ? Promise.resolve(false)
-        : getHighlighter()
-            .then((core) => core.loadLanguage(loader))
-            .then(
-              () => true,
-              () => false,
-            );
+        : (async () => {
+            const grammars = (await loader()).default;
+            const embedsLazily = grammars.some((grammar) => (grammar.embeddedLangsLazy?.length ?? 0) > 0);
+            const home = embedsLazily ? createCore() : getHighlighter();
+            homes.set(id, home);
+            await (await home).loadLanguage(grammars);
+            return true;
+          })().catch(() => false);
     languages.set(id, loading);
   }
   return loading;

@@ -1,0 +1,116 @@
+/**
+ * Highlighting in a worker thread (startHighlightThread) while the page is built: the report must be
+ * byte for byte the one rendered in one thread, on every budget, and survive the thread dying.
+ */
+import { describe, expect, it } from "vitest";
+import { analyzeFile, renderHtml } from "../../src/index.js";
+import { startHighlightThread } from "../../src/render/html/highlight-thread.js";
+import {
+  DeferredTokenizer,
+  type TokenizeRequest,
+} from "../../src/render/primitives/highlight/deferred-tokenizer.js";
+import { plainLines } from "../../src/render/primitives/highlight/tokens-to-html.js";
+import { CORPUS, FIXTURES } from "../helpers/paths.js";
+
+const SESSIONS = [
+  `${FIXTURES}sessions/every-tool.jsonl`,
+  `${FIXTURES}sessions/markdown-attacks.jsonl`,
+  // The largest real file: hundreds of commands and diffs in several languages.
+  `${CORPUS}real/pi-mono__before-compaction.jsonl`,
+];
+
+async function withThread(path: string, budget?: { totalChars: number }): Promise<string> {
+  const thread = startHighlightThread();
+  try {
+    return await renderHtml(analyzeFile(path), { highlightThread: thread, ...(budget ? { budget } : {}) });
+  } finally {
+    await thread.close();
+  }
+}
+
+describe("the highlighting thread", () => {
+  for (const path of SESSIONS) {
+    it(`renders the same bytes as one thread: ${path.split("/").pop()}`, async () => {
+      const alone = await renderHtml(analyzeFile(path));
+      const threaded = await withThread(path);
+      expect(threaded).toBe(alone);
+      // Not equal by showing nothing: code was highlighted, and no marker is left.
+      expect(threaded).toMatch(/<span class="hl-\d+">/);
+      expect(threaded).not.toContain("\0");
+    }, 60_000);
+  }
+
+  it("lets through exactly what the budget does when the budget runs out half way", async () => {
+    const path = SESSIONS[2] as string;
+    // Small enough that most blocks fall back to plain text, large enough that some are highlighted.
+    const budget = { totalChars: 3_000 };
+    const alone = await renderHtml(analyzeFile(path), { budget });
+    expect(await withThread(path, budget)).toBe(alone);
+    const highlighted = alone.match(/<span class="hl-\d+">/g)?.length ?? 0;
+    expect(highlighted).toBeGreaterThan(0);
+    expect(highlighted).toBeLessThan(
+      (await renderHtml(analyzeFile(path))).match(/<span class="hl-\d+">/g)?.length ?? 0,
+    );
+  }, 60_000);
+
+  it("finishes the page itself when the thread is gone", async () => {
+    const path = SESSIONS[0] as string;
+    const thread = startHighlightThread();
+    await thread.close();
+    const html = await renderHtml(analyzeFile(path), { highlightThread: thread });
+    expect(html).toBe(await renderHtml(analyzeFile(path)));
+  }, 60_000);
+});
+
+describe("DeferredTokenizer", () => {
+  function recorder() {
+    const sent: TokenizeRequest[] = [];
+    return { sent, tokenizer: new DeferredTokenizer((batch) => sent.push(...batch)) };
+  }
+
+  it("answers with one marker per line, splitting as shiki does (\\n and \\r\\n)", async () => {
+    const { tokenizer } = recorder();
+    const [markers] = await tokenizer.tokenize(["a\r\nb\nc"], "ts");
+    expect(markers).toHaveLength(3);
+    for (const marker of markers ?? []) expect(marker).toMatch(/^\0[0-9a-f]{16}:0:0:\d\0$/);
+  });
+
+  it("asks for each (language, code) once, however often it is shown", async () => {
+    const { sent, tokenizer } = recorder();
+    await tokenizer.tokenize(["x"], "ts");
+    await tokenizer.tokenize(["x"], "ts");
+    await tokenizer.tokenize(["x", "y"], "ts");
+    await tokenizer.tokenize(["x"], "json");
+    void tokenizer.settle();
+    expect(sent.map(({ id, code }) => `${id}:${code}`)).toEqual(["ts:x", "ts:y", "json:x"]);
+    expect(tokenizer.unanswered()).toHaveLength(3);
+  });
+
+  it("fills markers with the answers, and a group with a failed block with plain lines", async () => {
+    const { sent, tokenizer } = recorder();
+    const [single] = await tokenizer.tokenize(["<a>\nb"], "ts");
+    const pair = await tokenizer.tokenize(["<a>\nb", "c & d"], "ts");
+    const settled = tokenizer.settle();
+    // The first block tokenizes; the second (only in the pair) fails.
+    tokenizer.receive([{ block: sent[0]?.block ?? -1, lines: ["A1", "A2"] }]);
+    tokenizer.receive([{ block: sent[1]?.block ?? -1, lines: null }]);
+    await settled;
+    const page = [
+      `<p>${single?.join("|")}</p>`,
+      `<q>${pair.map((lines) => lines.join("|")).join("#")}</q>`,
+      "none",
+    ];
+    const filled = tokenizer.fill(page);
+    expect(filled[0]).toBe("<p>A1|A2</p>");
+    // The pair is all or nothing: its first block is shown plain too, as a diff coloured on one side is not.
+    expect(filled[1]).toBe(`<q>${plainLines("<a>\nb").join("|")}#${plainLines("c & d").join("|")}</q>`);
+    expect(filled[2]).toBe("none");
+  });
+
+  it("leaves a marker it did not make alone (session text cannot forge one)", async () => {
+    const { tokenizer } = recorder();
+    await tokenizer.tokenize(["x"], "ts");
+    const forged = "\u00000123456789abcdef:0:0:0\u0000";
+    expect(tokenizer.fill([forged])).toEqual([forged]);
+  });
+});
