@@ -8,6 +8,7 @@ import { type RedactionSummary, redactRawSession, redactReport } from "../../red
 import type { HighlightThread } from "../../render/html/highlight-thread.js";
 import { redactionSentence, redactionView } from "../../view/redaction-view.js";
 import { newestSessionFor } from "../find-session.js";
+import { tuneHeapForOneReport } from "../heap-growth.js";
 import { type CliIo, UsageError } from "../io.js";
 import { progressLine } from "../progress.js";
 import { redactionSettings } from "../redact-options.js";
@@ -110,6 +111,7 @@ export async function reportCommand(
   }
   const sessionPath = session ?? newestSessionFor(io.cwd, io.env);
   if (session === undefined) io.stderr.write(`pi-report: reporting on ${sessionPath}\n`);
+  if (options.format !== "json") tuneHeapForOneReport();
   const highlightThread = options.format === "html" ? await highlightThreadIfCores() : undefined;
   let rendered: Rendered;
   let analysis: SessionAnalysis;
