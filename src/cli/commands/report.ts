@@ -112,6 +112,7 @@ export async function reportCommand(
   const sessionPath = session ?? newestSessionFor(io.cwd, io.env);
   if (session === undefined) io.stderr.write(`pi-report: reporting on ${sessionPath}\n`);
   if (options.format !== "json") tuneHeapForOneReport();
+  const output = options.output ?? defaultOutput(options.format, sessionPath, io.cwd);
   const highlightThread = options.format === "html" ? await highlightThreadIfCores() : undefined;
   let rendered: Rendered;
   let analysis: SessionAnalysis;
@@ -122,7 +123,7 @@ export async function reportCommand(
       analysis,
       highlightThread,
       sessionPath,
-      output: options.output ?? defaultOutput(options.format, sessionPath, io.cwd),
+      output,
       options,
       onProgress: progress.update,
     });
@@ -130,7 +131,6 @@ export async function reportCommand(
   } finally {
     await highlightThread?.close();
   }
-  const output = options.output ?? defaultOutput(options.format, sessionPath, io.cwd);
   const { text, assets, redactions } = rendered;
   if (output === "-") for (const part of typeof text === "string" ? [text] : text) io.stdout.write(part);
   else {

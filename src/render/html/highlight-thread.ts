@@ -22,8 +22,8 @@ const SCRIPT = compiledScript(
 );
 
 /**
- * Starts the highlighting thread. Start it before reading the session: loading shiki's WASM engine and
- * the first grammars then overlaps with reading, redacting and analyzing.
+ * Starts the highlighting thread. Start it before reading the session: loading shiki's WASM engine then
+ * overlaps with reading, redacting and analyzing.
  *
  * Why a thread: highlighting is about a third of a large report's rendering time and needs nothing but
  * the code, so on a machine with two cores it runs beside the page's markdown and templates. What is
