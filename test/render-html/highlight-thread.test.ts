@@ -2,6 +2,9 @@
  * Highlighting in a worker thread (startHighlightThread) while the page is built: the report must be
  * byte for byte the one rendered in one thread, on every budget, and survive the thread dying.
  */
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { analyzeFile, renderHtml } from "../../src/index.js";
 import { startHighlightThread } from "../../src/render/html/highlight-thread.js";
@@ -10,6 +13,7 @@ import {
   type TokenizeRequest,
 } from "../../src/render/primitives/highlight/deferred-tokenizer.js";
 import { plainLines } from "../../src/render/primitives/highlight/tokens-to-html.js";
+import { runCli } from "../helpers/cli.js";
 import { CORPUS, FIXTURES } from "../helpers/paths.js";
 
 const SESSIONS = [
@@ -59,6 +63,23 @@ describe("the highlighting thread", () => {
     await thread.close();
     const html = await renderHtml(analyzeFile(path), { highlightThread: thread });
     expect(html).toBe(await renderHtml(analyzeFile(path)));
+  }, 60_000);
+});
+
+describe("the command", () => {
+  it("highlights in place with --template, where a template may escape what the thread would fill in", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "pi-report-thread-"));
+    // Double braces: this template shows the command block's HTML as text.
+    writeFileSync(join(dir, "tool-bash.hbs"), '<div class="command">{{command.html}}</div>\n');
+    const out = join(dir, "report.html");
+    const { code } = await runCli([SESSIONS[0] as string, "--template", dir, "-o", out]);
+    expect(code).toBe(0);
+    const html = readFileSync(out, "utf8");
+    // The highlighted block, escaped by the template as it asked; no placeholder left or filled in raw.
+    expect(html).toContain(
+      "&lt;pre class&#x3D;&quot;shiki&quot;&gt;&lt;code&gt;&lt;span class&#x3D;&quot;hl-",
+    );
+    expect(html).not.toContain("\0");
   }, 60_000);
 });
 

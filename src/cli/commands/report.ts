@@ -113,7 +113,10 @@ export async function reportCommand(
   if (session === undefined) io.stderr.write(`pi-report: reporting on ${sessionPath}\n`);
   if (options.format !== "json") tuneHeapForOneReport();
   const output = options.output ?? defaultOutput(options.format, sessionPath, io.cwd);
-  const highlightThread = options.format === "html" ? await highlightThreadIfCores() : undefined;
+  // Not with --template: the thread's placeholders stand in for highlighted lines until the page is done,
+  // and a template of the user's own might escape, cut or count what it is given.
+  const highlightThread =
+    options.format === "html" && options.template === undefined ? await highlightThreadIfCores() : undefined;
   let rendered: Rendered;
   let analysis: SessionAnalysis;
   try {

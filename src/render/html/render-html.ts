@@ -31,7 +31,9 @@ export interface HtmlOptions {
   onProgress?: (done: number, total: number) => void;
   /**
    * Tokenize in this thread (`startHighlightThread`) while the page is built: the same bytes, sooner on a
-   * machine with two cores. The caller closes it.
+   * machine with two cores. The caller closes it. Until the page is finished, highlighted lines are
+   * placeholders: with templates of your own that transform the HTML they are given (escape, cut, count
+   * it), leave this out.
    */
   highlightThread?: HighlightThread;
 }
