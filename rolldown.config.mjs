@@ -15,7 +15,7 @@ export default defineConfig({
   input: {
     "pi-report": "dist/cli/main.js",
     "archive-worker": "dist/archive/archive-worker.js",
-    "highlight-worker": "dist/render/html/highlight-worker.js",
+    "report-worker": "dist/report-thread/report-worker.js",
   },
   platform: "node",
   external: ["write-file-atomic", "piscina", "open"],

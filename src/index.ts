@@ -31,15 +31,16 @@ export {
   redactRawSession,
 } from "./redact/redact-session.js";
 export {
-  type HighlightThread,
   type HtmlOptions,
   type MarkdownAsset,
   type MarkdownOptions,
   type MarkdownReport,
+  type ReportThread,
+  type ReportThreadWork,
   renderHtml,
   renderHtmlParts,
   renderMarkdown,
-  startHighlightThread,
+  startReportThread,
 } from "./renderers.js";
 export {
   buildJsonReport,

@@ -3,13 +3,13 @@
  * handlebars, which a program that only reads sessions or builds the JSON report should not pay to load.
  */
 import type { SessionAnalysis } from "./pipeline.js";
-import type { HighlightThread } from "./render/html/highlight-thread.js";
 import type { HtmlOptions } from "./render/html/render-html.js";
 import type { MarkdownOptions, MarkdownReport } from "./render/markdown/render-markdown.js";
+import type { ReportThread, ReportThreadWork } from "./report-thread/report-thread.js";
 
-export type { HighlightThread } from "./render/html/highlight-thread.js";
 export type { HtmlOptions } from "./render/html/render-html.js";
 export type { MarkdownAsset, MarkdownOptions, MarkdownReport } from "./render/markdown/render-markdown.js";
+export type { ReportThread, ReportThreadWork } from "./report-thread/report-thread.js";
 
 /** The self-contained HTML page of a session (see the README's "The HTML report"). */
 export async function renderHtml(analysis: SessionAnalysis, options: HtmlOptions = {}): Promise<string> {
@@ -28,12 +28,12 @@ export async function renderHtmlParts(
 }
 
 /**
- * A worker thread to highlight in while `renderHtml` builds the page (`HtmlOptions.highlightThread`):
- * the same bytes, about a tenth sooner on a large session with two cores. Start it before reading the
- * session, and `close()` it when done.
+ * A worker thread that redacts half of a large session (`redactRawSession(raw, settings, thread)`) and
+ * highlights while `renderHtml` builds the page (`HtmlOptions.reportThread`): the same bytes, sooner with
+ * two cores. Start it before reading the session, and `close()` it when done.
  */
-export async function startHighlightThread(): Promise<HighlightThread> {
-  return (await import("./render/html/highlight-thread.js")).startHighlightThread();
+export async function startReportThread(work?: ReportThreadWork): Promise<ReportThread> {
+  return (await import("./report-thread/report-thread.js")).startReportThread(work);
 }
 
 /** The GitHub Markdown report of a session, and the images it links (see "Markdown for pull requests"). */

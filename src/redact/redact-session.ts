@@ -1,8 +1,9 @@
 import { homedir } from "node:os";
 import type { RawSession } from "../read/raw-session.js";
-import { createRedactor, type Redactor } from "./create-redactor.js";
+import { createRedactor, type RedactOptions, type Redactor } from "./create-redactor.js";
 import { homeDirsFrom } from "./home-dirs.js";
 import { redactJson } from "./redact-json.js";
+import { type RemoteRedactor, splitRedactor } from "./split-redactor.js";
 
 /** What the user asked for: redaction on (the default) with extra `--redact` patterns, or off. */
 export interface RedactionSettings {
@@ -18,6 +19,11 @@ export interface RedactionSummary {
 }
 
 export const DEFAULT_REDACTION: RedactionSettings = { enabled: true, patterns: [] };
+
+/** Another thread that can take half of a large session (`startReportThread` gives one). */
+export interface RedactionHelper {
+  redactor(options: RedactOptions): RemoteRedactor;
+}
 
 /**
  * Keys whose values are structure, not content: ids and links (redacting one would break the tree),
@@ -90,14 +96,24 @@ function redactorFor(settings: RedactionSettings, homeDirs: string[]): Promise<R
  * header. Secrets become `[redacted: kind]`, the user's home directory `~` (the home of this machine and
  * the one the session's cwd names). Ids, links, timestamps and images are kept as they are.
  * The strings are replaced in the records themselves (they were parsed for this run alone); the header is
- * too. The result carries what was replaced, by kind.
+ * too. The result carries what was replaced, by kind. With a `helper` thread, half of a large session is
+ * redacted there meanwhile; the result is the same.
  *
  * @throws {RedactPatternError} for a `--redact` pattern that does not compile or matches nothing but "".
  */
-export async function redactRawSession(raw: RawSession, settings: RedactionSettings): Promise<RawSession> {
+export async function redactRawSession(
+  raw: RawSession,
+  settings: RedactionSettings,
+  helper?: RedactionHelper,
+): Promise<RawSession> {
   if (!settings.enabled) return { ...raw, redactions: { enabled: false, counts: {} } };
   const cwd = typeof raw.header.cwd === "string" ? raw.header.cwd : null;
-  const redactor = await redactorFor(settings, homeDirsFrom(cwd, homedir()));
+  const homeDirs = homeDirsFrom(cwd, homedir());
+  const local = await redactorFor(settings, homeDirs);
+  const redactor =
+    helper === undefined
+      ? local
+      : splitRedactor(local, helper.redactor({ patterns: settings.patterns, homeDirs }));
   const { value, counts } = await redactJson(
     { header: raw.header, records: raw.records.map((record) => record.value) },
     redactor,

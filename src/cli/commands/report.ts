@@ -1,11 +1,12 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { basename, dirname, extname, join } from "node:path";
 import type { SessionAnalysis } from "../../pipeline.js";
 import { analyzeSession } from "../../pipeline.js";
 import { readSessionFile } from "../../read/read-session-file.js";
 import { type RedactionSummary, redactRawSession, redactReport } from "../../redact/redact-session.js";
-import type { HighlightThread } from "../../render/html/highlight-thread.js";
+import { SPLIT_MIN_CHARS } from "../../redact/split-redactor.js";
+import type { ReportThread, ReportThreadWork } from "../../report-thread/report-thread.js";
 import { redactionSentence, redactionView } from "../../view/redaction-view.js";
 import { newestSessionFor } from "../find-session.js";
 import { tuneHeapForOneReport } from "../heap-growth.js";
@@ -42,8 +43,8 @@ interface Rendered {
 
 interface RenderInput {
   analysis: SessionAnalysis;
-  /** Started with the command for HTML on a machine with two or more cores (see `startHighlightThread`). */
-  highlightThread: HighlightThread | undefined;
+  /** For HTML on a machine with two or more cores: where to highlight (see `startReportThread`). */
+  reportThread: ReportThread | undefined;
   sessionPath: string;
   output: string;
   options: ReportOptions;
@@ -67,13 +68,13 @@ const RENDERERS: Record<ReportFormat, (input: RenderInput) => Promise<Rendered>>
     report.redaction = redactionView(redactions);
     return { text: `${JSON.stringify(report, null, 2)}\n`, assets: [], redactions };
   },
-  html: async ({ analysis, highlightThread, sessionPath, options, onProgress }) => {
+  html: async ({ analysis, reportThread, sessionPath, options, onProgress }) => {
     const { renderHtmlParts } = await import("../../render/html/render-html.js");
     const text = await renderHtmlParts(analysis, {
       sourcePath: sessionPath,
       thinking: options.thinking,
       ...(options.template === undefined ? {} : { templateDir: options.template }),
-      ...(highlightThread === undefined ? {} : { highlightThread }),
+      ...(reportThread === undefined ? {} : { reportThread }),
       onProgress,
     });
     return { text, assets: [] };
@@ -113,18 +114,22 @@ export async function reportCommand(
   if (session === undefined) io.stderr.write(`pi-report: reporting on ${sessionPath}\n`);
   if (options.format !== "json") tuneHeapForOneReport();
   const output = options.output ?? defaultOutput(options.format, sessionPath, io.cwd);
-  // Not with --template: the thread's placeholders stand in for highlighted lines until the page is done,
-  // and a template of the user's own might escape, cut or count what it is given.
-  const highlightThread =
-    options.format === "html" && options.template === undefined ? await highlightThreadIfCores() : undefined;
+  const work: ReportThreadWork = {
+    // Not with --template: the thread's placeholders stand in for highlighted lines until the page is
+    // done, and a template of the user's own might escape, cut or count what it is given.
+    highlight: options.format === "html" && options.template === undefined,
+    // The JSON report redacts only its own few strings; a small session is not worth sending anywhere.
+    redact: options.format !== "json" && options.redact !== false && fileSize(sessionPath) >= SPLIT_MIN_CHARS,
+  };
+  const thread = work.highlight || work.redact ? await reportThreadIfCores(work) : undefined;
   let rendered: Rendered;
   let analysis: SessionAnalysis;
   try {
-    analysis = await analyzeForFormat(sessionPath, options);
+    analysis = await analyzeForFormat(sessionPath, options, thread);
     const progress = progressLine(io.stderr, "rendering");
     rendered = await RENDERERS[options.format]({
       analysis,
-      highlightThread,
+      reportThread: work.highlight ? thread : undefined,
       sessionPath,
       output,
       options,
@@ -132,7 +137,7 @@ export async function reportCommand(
     });
     progress.done();
   } finally {
-    await highlightThread?.close();
+    await thread?.close();
   }
   const { text, assets, redactions } = rendered;
   if (output === "-") for (const part of typeof text === "string" ? [text] : text) io.stdout.write(part);
@@ -165,21 +170,36 @@ export async function reportCommand(
  * string is redacted first; the JSON report redacts its own output instead. A function of its own so that
  * nothing but the analysis outlives it: the raw records are garbage while the report is rendered.
  */
-async function analyzeForFormat(sessionPath: string, options: ReportOptions): Promise<SessionAnalysis> {
+async function analyzeForFormat(
+  sessionPath: string,
+  options: ReportOptions,
+  thread: ReportThread | undefined,
+): Promise<SessionAnalysis> {
   const read = readSessionFile(sessionPath);
   const raw =
-    options.format === "json" ? read : await redactRawSession(read, redactionSettings(options.redact));
+    options.format === "json"
+      ? read
+      : await redactRawSession(read, redactionSettings(options.redact), thread);
   return analyzeSession(raw, options.leaf === undefined ? {} : { leafId: options.leaf });
 }
 
 /**
- * The highlighting thread for an HTML report, started before the session is read; none on a single
- * core, where it would only compete with the rendering thread.
+ * The report thread, started before the session is read; none on a single core, where it would only
+ * compete with this one.
  */
-async function highlightThreadIfCores(): Promise<HighlightThread | undefined> {
+async function reportThreadIfCores(work: ReportThreadWork): Promise<ReportThread | undefined> {
   if (availableParallelism() < 2) return undefined;
-  const { startHighlightThread } = await import("../../render/html/highlight-thread.js");
-  return startHighlightThread();
+  const { startReportThread } = await import("../../report-thread/report-thread.js");
+  return startReportThread(work);
+}
+
+/** The size of a file in bytes; 0 when it cannot be read (reading it says why, with a clear message). */
+function fileSize(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
+  }
 }
 
 /** An image beside a Markdown report, written like the report: atomically, never over the input. */

@@ -1,4 +1,5 @@
 import type { SessionAnalysis } from "../../pipeline.js";
+import type { ReportThread } from "../../report-thread/report-thread.js";
 import { TOOL_VERSION } from "../../version.js";
 import { entryAnchors } from "../../view/anchors.js";
 import type { FoldSummary, TranscriptNode } from "../../view/entry-view.js";
@@ -10,7 +11,6 @@ import { highlightStylesheet } from "../primitives/highlight/theme-classes.js";
 import { chartSvg } from "./chart-svg.js";
 import { contentSecurityPolicy } from "./csp.js";
 import { entryToHtml, type HtmlEntry } from "./entry-to-html.js";
-import type { HighlightThread } from "./highlight-thread.js";
 import { DEFAULT_MARKDOWN_CHARS, type HtmlContext } from "./html-context.js";
 import { RenderJobs } from "./render-jobs.js";
 import { loadTemplates } from "./templates.js";
@@ -30,12 +30,12 @@ export interface HtmlOptions {
   /** Called as highlighting progresses on a large session. */
   onProgress?: (done: number, total: number) => void;
   /**
-   * Tokenize in this thread (`startHighlightThread`) while the page is built: the same bytes, sooner on a
+   * Tokenize in this thread (`startReportThread`) while the page is built: the same bytes, sooner on a
    * machine with two cores. The caller closes it. Until the page is finished, highlighted lines are
    * placeholders: with templates of your own that transform the HTML they are given (escape, cut, count
    * it), leave this out.
    */
-  highlightThread?: HighlightThread;
+  reportThread?: ReportThread;
 }
 
 type HtmlNode = { entry: HtmlEntry } | { fold: FoldSummary & { reason: string; nodes: HtmlNode[] } };
@@ -71,7 +71,7 @@ export async function renderHtmlParts(
   let markdownIds = 0;
   const context: HtmlContext = {
     jobs: new RenderJobs(),
-    budget: createHighlightBudget(options.budget, options.highlightThread?.tokenizer),
+    budget: createHighlightBudget(options.budget, options.reportThread?.tokenizer),
     cwd: view.header.cwd,
     thinking: options.thinking ?? true,
     anchorOf: (id) => {
@@ -108,5 +108,5 @@ export async function renderHtmlParts(
     transcript,
     thinking: context.thinking,
   });
-  return options.highlightThread === undefined ? parts : options.highlightThread.finish(parts);
+  return options.reportThread === undefined ? parts : options.reportThread.finish(parts);
 }

@@ -1,18 +1,18 @@
 /**
- * Highlighting in a worker thread (startHighlightThread) while the page is built: the report must be
- * byte for byte the one rendered in one thread, on every budget, and survive the thread dying.
+ * Highlighting in the report thread (startReportThread) while the page is built: the report must be byte
+ * for byte the one rendered in one thread, on every budget, and survive the thread dying.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { analyzeFile, renderHtml } from "../../src/index.js";
-import { startHighlightThread } from "../../src/render/html/highlight-thread.js";
 import {
   DeferredTokenizer,
   type TokenizeRequest,
 } from "../../src/render/primitives/highlight/deferred-tokenizer.js";
 import { plainLines } from "../../src/render/primitives/highlight/tokens-to-html.js";
+import { startReportThread } from "../../src/report-thread/report-thread.js";
 import { runCli } from "../helpers/cli.js";
 import { CORPUS, FIXTURES } from "../helpers/paths.js";
 
@@ -24,15 +24,15 @@ const SESSIONS = [
 ];
 
 async function withThread(path: string, budget?: { totalChars: number }): Promise<string> {
-  const thread = startHighlightThread();
+  const thread = startReportThread();
   try {
-    return await renderHtml(analyzeFile(path), { highlightThread: thread, ...(budget ? { budget } : {}) });
+    return await renderHtml(analyzeFile(path), { reportThread: thread, ...(budget ? { budget } : {}) });
   } finally {
     await thread.close();
   }
 }
 
-describe("the highlighting thread", () => {
+describe("highlighting in the report thread", () => {
   for (const path of SESSIONS) {
     it(`renders the same bytes as one thread: ${path.split("/").pop()}`, async () => {
       const alone = await renderHtml(analyzeFile(path));
@@ -59,9 +59,9 @@ describe("the highlighting thread", () => {
 
   it("finishes the page itself when the thread is gone", async () => {
     const path = SESSIONS[0] as string;
-    const thread = startHighlightThread();
+    const thread = startReportThread();
     await thread.close();
-    const html = await renderHtml(analyzeFile(path), { highlightThread: thread });
+    const html = await renderHtml(analyzeFile(path), { reportThread: thread });
     expect(html).toBe(await renderHtml(analyzeFile(path)));
   }, 60_000);
 });

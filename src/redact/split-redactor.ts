@@ -1,0 +1,69 @@
+import type { Redactor, RedactResult } from "./create-redactor.js";
+
+/** What another thread's redactor made of a batch: only the strings it changed, and the counts by kind. */
+export interface RemoteRedaction {
+  /** `[index in the batch, redacted text]`, for the strings that changed. */
+  changed: [number, string][];
+  counts: Record<string, number>;
+}
+
+/** A redactor in another thread; `null` when it could not answer (the thread is gone). */
+export type RemoteRedactor = (strings: readonly string[]) => Promise<RemoteRedaction | null>;
+
+/** Below this many characters a batch is redacted here: sending it would cost more than it saves. */
+export const SPLIT_MIN_CHARS = 1_000_000;
+
+/**
+ * A redactor that hands the second half of a large batch (by characters) to `remote` and redacts the
+ * first half itself meanwhile. Each string is redacted on its own, so the result is exactly `local`'s on
+ * the whole batch: the same strings (unchanged ones the very same), the same counts. Should the other
+ * thread fail, its half is redacted here.
+ */
+export function splitRedactor(local: Redactor, remote: RemoteRedactor): Redactor {
+  return {
+    secrets: local.secrets,
+    async redact(strings) {
+      const cut = halfByLength(strings);
+      if (cut === undefined) return local.redact(strings);
+      const later = strings.slice(cut);
+      // Sent before the first half is worked on, so both halves are redacted at once.
+      const away = remote(later);
+      const first = await local.redact(strings.slice(0, cut));
+      const second = (await away) ?? changesOf(later, await local.redact(later));
+      const redacted = [...first.strings, ...later];
+      for (const [index, text] of second.changed) redacted[cut + index] = text;
+      return { strings: redacted, counts: addCounts(first.counts, second.counts) };
+    },
+  };
+}
+
+/** The strings of `result` that differ from `strings`, as a remote redactor reports them. */
+export function changesOf(strings: readonly string[], result: RedactResult): RemoteRedaction {
+  const changed: [number, string][] = [];
+  result.strings.forEach((text, index) => {
+    if (text !== strings[index]) changed.push([index, text]);
+  });
+  return { changed, counts: result.counts };
+}
+
+/** Where half the characters are behind; undefined for a batch too small to split. */
+function halfByLength(strings: readonly string[]): number | undefined {
+  let total = 0;
+  for (const text of strings) total += text.length;
+  if (total < SPLIT_MIN_CHARS) return undefined;
+  let seen = 0;
+  for (let index = 0; index < strings.length; index += 1) {
+    seen += strings[index]?.length ?? 0;
+    if (seen * 2 >= total) return index + 1 < strings.length ? index + 1 : undefined;
+  }
+  return undefined;
+}
+
+/** Counts by kind added up, keys sorted as a redactor gives them. */
+function addCounts(a: Record<string, number>, b: Record<string, number>): Record<string, number> {
+  const sum = new Map<string, number>(Object.entries(a));
+  for (const [kind, count] of Object.entries(b)) sum.set(kind, (sum.get(kind) ?? 0) + count);
+  const sorted: Record<string, number> = {};
+  for (const kind of [...sum.keys()].sort()) sorted[kind] = sum.get(kind) ?? 0;
+  return sorted;
+}

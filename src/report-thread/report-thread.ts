@@ -1,0 +1,107 @@
+import { Worker } from "node:worker_threads";
+import { compiledScript } from "../package-root.js";
+import type { RedactOptions } from "../redact/create-redactor.js";
+import type { RemoteRedaction, RemoteRedactor } from "../redact/split-redactor.js";
+import { tokenizeToLines } from "../render/primitives/highlight/code-to-lines.js";
+import { DeferredTokenizer } from "../render/primitives/highlight/deferred-tokenizer.js";
+import type { FromWorker, ToWorker } from "./messages.js";
+
+/**
+ * A worker thread that helps with one report while the calling thread builds it: it redacts half of a
+ * large session (`redactRawSession`'s `thread` option) and tokenizes the code the highlight budget lets
+ * through (`HtmlOptions.reportThread`).
+ */
+export interface ReportThread {
+  /** The tokenizer to give the report's highlight budget (`renderHtmlParts` does this). */
+  readonly tokenizer: DeferredTokenizer;
+  /** A redactor in the thread with these options, for `splitRedactor`. */
+  redactor(options: RedactOptions): RemoteRedactor;
+  /** The finished page: waits for the last blocks and puts every highlighted line in its place. */
+  finish(parts: readonly string[]): Promise<string[]>;
+  /** Stops the thread. Safe to call more than once, and after `finish`. */
+  close(): Promise<void>;
+}
+
+/** What the thread will be asked for, so it can load what that needs while the session is read. */
+export interface ReportThreadWork {
+  highlight: boolean;
+  redact: boolean;
+}
+
+const SCRIPT = compiledScript(
+  new URL("./report-worker.js", import.meta.url),
+  "dist",
+  "report-thread",
+  "report-worker.js",
+);
+
+/**
+ * Starts the report thread. Start it before reading the session: loading shiki's WASM engine and
+ * secretlint's rules then overlaps with reading it.
+ *
+ * Why a thread: redaction and highlighting are about a third of a large report's time and need nothing but
+ * the strings and the code, so on a machine with two cores they run beside the rest. What is highlighted is
+ * still decided in the calling thread, in order, and each string is redacted on its own, so the report is
+ * byte for byte the one made without the thread. Should the thread die, the work it had not answered is
+ * done in the calling thread.
+ */
+export function startReportThread(work: ReportThreadWork = { highlight: true, redact: true }): ReportThread {
+  // A small young generation: the thread's garbage is shiki's token objects and secretlint's matches, dead
+  // within a block, and a default-sized nursery held ~15 MB more of them at the report's peak memory.
+  const worker = new Worker(SCRIPT, { resourceLimits: { maxYoungGenerationSizeMb: 8 } });
+  const post = (message: ToWorker) => worker.postMessage(message);
+  const tokenizer = new DeferredTokenizer((requests) => post({ kind: "tokenize", requests }));
+  const redactions = new Map<number, (redaction: RemoteRedaction | null) => void>();
+  worker.on("message", (message: FromWorker) => {
+    if (message.kind === "lines") tokenizer.receive(message.results);
+    else {
+      redactions.get(message.id)?.(message.redaction);
+      redactions.delete(message.id);
+    }
+  });
+  let gone = false;
+  const died = new Promise<void>((resolve) => {
+    worker.once("error", () => resolve());
+    worker.once("exit", () => resolve());
+  });
+  // A thread that is gone answers nothing: whatever was waiting on it is done here instead.
+  void died.then(() => {
+    gone = true;
+    for (const answer of redactions.values()) answer(null);
+    redactions.clear();
+  });
+  const close = async () => {
+    if (gone) return;
+    gone = true;
+    await worker.terminate();
+  };
+  post({ kind: "warm", ...work });
+  let nextId = 0;
+  return {
+    tokenizer,
+    redactor: (options) => (strings) => {
+      if (gone) return Promise.resolve(null);
+      const id = nextId++;
+      return new Promise((resolve) => {
+        redactions.set(id, resolve);
+        post({ kind: "redact", id, options, strings });
+      });
+    },
+    async finish(parts) {
+      await Promise.race([tokenizer.settle(), died]);
+      const left = tokenizer.unanswered();
+      if (left.length > 0) {
+        const answers = await Promise.all(
+          left.map(async ({ block, id, code }) => ({
+            block,
+            lines: (await tokenizeToLines(code, id)) ?? null,
+          })),
+        );
+        tokenizer.receive(answers);
+      }
+      await close();
+      return tokenizer.fill(parts);
+    },
+    close,
+  };
+}

@@ -1,0 +1,65 @@
+/**
+ * The worker-thread entry of `startReportThread`: redacts the share of the session it is sent, and
+ * tokenizes the blocks the rendering thread's budget let through. Its shiki highlighter, cache and
+ * redactors live as long as it.
+ */
+import { parentPort } from "node:worker_threads";
+import { createRedactor, type RedactOptions, type Redactor } from "../redact/create-redactor.js";
+import { changesOf } from "../redact/split-redactor.js";
+import { tokenizeToLines } from "../render/primitives/highlight/code-to-lines.js";
+import type { TokenizeResult } from "../render/primitives/highlight/deferred-tokenizer.js";
+import { getHighlighter } from "../render/primitives/highlight/highlighter.js";
+import type { FromWorker, ToWorker } from "./messages.js";
+
+if (parentPort === null) throw new Error("report-worker.js runs as a worker thread only");
+const port = parentPort;
+const send = (message: FromWorker) => port.postMessage(message);
+
+const redactors = new Map<string, Promise<Redactor>>();
+function redactorFor(options: RedactOptions): Promise<Redactor> {
+  const key = JSON.stringify(options);
+  let redactor = redactors.get(key);
+  if (redactor === undefined) {
+    redactor = createRedactor(options);
+    redactors.set(key, redactor);
+  }
+  return redactor;
+}
+
+// Work is done strictly one message after another, so answers come back in the order asked.
+let queue: Promise<void> = Promise.resolve();
+port.on("message", (message: ToWorker) => {
+  queue = queue.then(() => handle(message));
+});
+
+async function handle(message: ToWorker): Promise<void> {
+  switch (message.kind) {
+    case "warm":
+      // No grammar: which are loaded, and in what order, is left to the blocks, as in the rendering thread.
+      if (message.highlight) void getHighlighter();
+      // secretlint's preset is a megabyte of code: loaded now, while the rendering thread reads the file.
+      if (message.redact) await import("../redact/secretlint-scan.js");
+      return;
+    case "tokenize": {
+      const results: TokenizeResult[] = [];
+      for (const { block, id, code } of message.requests) {
+        results.push({ block, lines: (await tokenizeToLines(code, id)) ?? null });
+      }
+      send({ kind: "lines", results });
+      return;
+    }
+    case "redact": {
+      let redaction = null;
+      try {
+        redaction = changesOf(
+          message.strings,
+          await (await redactorFor(message.options)).redact(message.strings),
+        );
+      } catch {
+        // The rendering thread redacts this share itself.
+      }
+      send({ kind: "redacted", id: message.id, redaction });
+      return;
+    }
+  }
+}

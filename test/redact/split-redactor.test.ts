@@ -1,0 +1,106 @@
+/**
+ * Redaction split between two threads (splitRedactor): a large batch is cut in two by characters and
+ * the second half redacted elsewhere; the result must be exactly the one redactor's on the whole batch.
+ */
+import { describe, expect, it } from "vitest";
+import { readSessionFile } from "../../src/read/read-session-file.js";
+import { createRedactor, type Redactor } from "../../src/redact/index.js";
+import { DEFAULT_REDACTION, redactRawSession } from "../../src/redact/redact-session.js";
+import {
+  changesOf,
+  type RemoteRedactor,
+  SPLIT_MIN_CHARS,
+  splitRedactor,
+} from "../../src/redact/split-redactor.js";
+import { startReportThread } from "../../src/report-thread/report-thread.js";
+import { CORPUS } from "../helpers/paths.js";
+import { SEEDS, withSecret } from "./fake-secrets.js";
+
+/** A batch over the split threshold: filler, with every seeded secret in both halves. */
+function largeBatch(): string[] {
+  const filler = "ordinary output line with nothing secret in it\n".repeat(200);
+  const strings: string[] = [];
+  for (let at = 0; strings.join("").length < SPLIT_MIN_CHARS * 1.5; at += 1) {
+    const seed = SEEDS[at % SEEDS.length];
+    strings.push(at % 3 === 0 && seed !== undefined ? `${filler}${withSecret(seed)}` : filler);
+  }
+  return strings;
+}
+
+/** A remote that redacts with `redactor` in this thread and counts how often it was asked. */
+function inThisThread(redactor: Redactor): { remote: RemoteRedactor; calls: () => number } {
+  let calls = 0;
+  return {
+    remote: async (strings) => {
+      calls += 1;
+      return changesOf(strings, await redactor.redact(strings));
+    },
+    calls: () => calls,
+  };
+}
+
+describe("splitRedactor", () => {
+  it("gives what one redactor gives on the whole batch, unchanged strings the very same", async () => {
+    const local = await createRedactor({ homeDirs: ["/home/dev"] });
+    const strings = largeBatch();
+    const whole = await local.redact(strings);
+    const { remote, calls } = inThisThread(local);
+    const split = await splitRedactor(local, remote).redact(strings);
+    expect(calls()).toBe(1);
+    expect(split.counts).toEqual(whole.counts);
+    expect(split.strings).toEqual(whole.strings);
+    split.strings.forEach((text, index) => {
+      if (text === strings[index]) expect(text).toBe(strings[index]);
+    });
+    // Secrets were found in both halves: the comparison is not between two untouched batches.
+    const changed = split.strings.map((text, index) => text !== strings[index]);
+    expect(changed.slice(0, strings.length / 2).some(Boolean)).toBe(true);
+    expect(changed.slice(strings.length / 2).some(Boolean)).toBe(true);
+  });
+
+  it("redacts the second half itself when the other thread cannot answer", async () => {
+    const local = await createRedactor({});
+    const strings = largeBatch();
+    const split = await splitRedactor(local, async () => null).redact(strings);
+    expect(split).toEqual(await local.redact(strings));
+  });
+
+  it("keeps a small batch to itself", async () => {
+    const local = await createRedactor({});
+    const { remote, calls } = inThisThread(local);
+    const strings = SEEDS.map(withSecret);
+    expect(await splitRedactor(local, remote).redact(strings)).toEqual(await local.redact(strings));
+    expect(calls()).toBe(0);
+  });
+});
+
+describe("redactRawSession with the report thread", () => {
+  it("redacts a large real session exactly as alone", async () => {
+    // 2.3 MB: over the split threshold, so half of it is redacted in the thread.
+    const path = `${CORPUS}real/pi-mono__before-compaction.jsonl`;
+    const alone = await redactRawSession(readSessionFile(path), DEFAULT_REDACTION);
+    const thread = startReportThread({ highlight: false, redact: true });
+    try {
+      let sent = 0;
+      const helper = {
+        redactor: (options: Parameters<typeof thread.redactor>[0]): RemoteRedactor => {
+          const remote = thread.redactor(options);
+          return (strings) => {
+            sent += strings.length;
+            return remote(strings);
+          };
+        },
+      };
+      const shared = await redactRawSession(readSessionFile(path), DEFAULT_REDACTION, helper);
+      expect(sent).toBeGreaterThan(1000);
+      expect(shared.redactions).toEqual(alone.redactions);
+      expect(shared.records.map((record) => record.value)).toEqual(
+        alone.records.map((record) => record.value),
+      );
+      expect(shared.header).toEqual(alone.header);
+      expect(Object.keys(alone.redactions?.counts ?? {})).not.toHaveLength(0);
+    } finally {
+      await thread.close();
+    }
+  }, 60_000);
+});
