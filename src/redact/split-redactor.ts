@@ -26,8 +26,9 @@ export function splitRedactor(local: Redactor, remote: RemoteRedactor): Redactor
       const cut = halfByLength(strings);
       if (cut === undefined) return local.redact(strings);
       const later = strings.slice(cut);
-      // Sent before the first half is worked on, so both halves are redacted at once.
-      const away = remote(later);
+      // Sent before the first half is worked on, so both halves are redacted at once. A failure to send
+      // is the same as no answer: that half is redacted here.
+      const away = remote(later).catch(() => null);
       const first = await local.redact(strings.slice(0, cut));
       const second = (await away) ?? changesOf(later, await local.redact(later));
       const redacted = [...first.strings, ...later];

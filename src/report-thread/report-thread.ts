@@ -16,10 +16,17 @@ export interface ReportThread {
   readonly tokenizer: DeferredTokenizer;
   /** A redactor in the thread with these options, for `splitRedactor`. */
   redactor(options: RedactOptions): RemoteRedactor;
-  /** The finished page: waits for the last blocks and puts every highlighted line in its place. */
+  /**
+   * The finished page: waits for the last blocks and puts every highlighted line in its place. Closes
+   * the thread: one thread serves one report.
+   */
   finish(parts: readonly string[]): Promise<string[]>;
   /** Stops the thread. Safe to call more than once, and after `finish`. */
   close(): Promise<void>;
+  /** What the thread itself answered (blocks tokenized, batches redacted), not counting what was done here. */
+  done(): { blocks: number; redactions: number };
+  /** Why the thread stopped before it was closed, or null: the work was then finished here, more slowly. */
+  failure(): string | null;
 }
 
 /** What the thread will be asked for, so it can load what that needs while the session is read. */
@@ -50,19 +57,42 @@ export function startReportThread(work: ReportThreadWork = { highlight: true, re
   // within a block, and a default-sized nursery held ~15 MB more of them at the report's peak memory.
   const worker = new Worker(SCRIPT, { resourceLimits: { maxYoungGenerationSizeMb: 8 } });
   const post = (message: ToWorker) => worker.postMessage(message);
-  const tokenizer = new DeferredTokenizer((requests) => post({ kind: "tokenize", requests }));
+  // Held open (ref) only while an answer is awaited: a program that forgets `close()` still exits.
+  let awaited = 0;
+  const expect = (count: number) => {
+    awaited += count;
+    if (awaited > 0) worker.ref();
+    else worker.unref();
+  };
+  worker.unref();
+  const done = { blocks: 0, redactions: 0 };
+  const tokenizer = new DeferredTokenizer((requests) => {
+    expect(requests.length);
+    post({ kind: "tokenize", requests });
+  });
   const redactions = new Map<number, (redaction: RemoteRedaction | null) => void>();
   worker.on("message", (message: FromWorker) => {
-    if (message.kind === "lines") tokenizer.receive(message.results);
-    else {
+    if (message.kind === "lines") {
+      done.blocks += message.results.length;
+      tokenizer.receive(message.results);
+      expect(-message.results.length);
+    } else {
+      if (message.redaction !== null) done.redactions += 1;
       redactions.get(message.id)?.(message.redaction);
       redactions.delete(message.id);
+      expect(-1);
     }
   });
   let gone = false;
+  let failure: string | null = null;
   const died = new Promise<void>((resolve) => {
-    worker.once("error", () => resolve());
-    worker.once("exit", () => resolve());
+    const fail = (reason: string) => {
+      if (!gone) failure ??= reason;
+      resolve();
+    };
+    worker.once("error", (error) => fail(error instanceof Error ? error.message : String(error)));
+    worker.once("messageerror", (error) => fail(`a message could not be read (${error.message})`));
+    worker.once("exit", (code) => fail(`it exited with code ${code}`));
   });
   // A thread that is gone answers nothing: whatever was waiting on it is done here instead.
   void died.then(() => {
@@ -82,9 +112,15 @@ export function startReportThread(work: ReportThreadWork = { highlight: true, re
     redactor: (options) => (strings) => {
       if (gone) return Promise.resolve(null);
       const id = nextId++;
-      return new Promise((resolve) => {
+      return new Promise((resolve, reject) => {
         redactions.set(id, resolve);
-        post({ kind: "redact", id, options, strings });
+        try {
+          post({ kind: "redact", id, options, strings });
+          expect(1);
+        } catch (error) {
+          redactions.delete(id);
+          reject(error);
+        }
       });
     },
     async finish(parts) {
@@ -103,5 +139,7 @@ export function startReportThread(work: ReportThreadWork = { highlight: true, re
       return tokenizer.fill(parts);
     },
     close,
+    done: () => ({ ...done }),
+    failure: () => failure,
   };
 }

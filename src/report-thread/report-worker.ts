@@ -26,10 +26,11 @@ function redactorFor(options: RedactOptions): Promise<Redactor> {
   return redactor;
 }
 
-// Work is done strictly one message after another, so answers come back in the order asked.
+// Work is done strictly one message after another, so answers come back in the order asked; a step that
+// fails does not stop the ones after it (each answers for itself, see below).
 let queue: Promise<void> = Promise.resolve();
 port.on("message", (message: ToWorker) => {
-  queue = queue.then(() => handle(message));
+  queue = queue.then(() => handle(message)).catch(() => {});
 });
 
 async function handle(message: ToWorker): Promise<void> {
@@ -38,12 +39,14 @@ async function handle(message: ToWorker): Promise<void> {
       // No grammar: which are loaded, and in what order, is left to the blocks, as in the rendering thread.
       if (message.highlight) void getHighlighter();
       // secretlint's preset is a megabyte of code: loaded now, while the rendering thread reads the file.
-      if (message.redact) await import("../redact/secretlint-scan.js");
+      if (message.redact) await import("../redact/secretlint-scan.js").catch(() => {});
       return;
     case "tokenize": {
+      // Every block gets an answer, null when it could not be tokenized: the page waits for all of them.
       const results: TokenizeResult[] = [];
       for (const { block, id, code } of message.requests) {
-        results.push({ block, lines: (await tokenizeToLines(code, id)) ?? null });
+        const lines = await tokenizeToLines(code, id).catch(() => undefined);
+        results.push({ block, lines: lines ?? null });
       }
       send({ kind: "lines", results });
       return;

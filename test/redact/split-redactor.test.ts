@@ -49,9 +49,6 @@ describe("splitRedactor", () => {
     expect(calls()).toBe(1);
     expect(split.counts).toEqual(whole.counts);
     expect(split.strings).toEqual(whole.strings);
-    split.strings.forEach((text, index) => {
-      if (text === strings[index]) expect(text).toBe(strings[index]);
-    });
     // Secrets were found in both halves: the comparison is not between two untouched batches.
     const changed = split.strings.map((text, index) => text !== strings[index]);
     expect(changed.slice(0, strings.length / 2).some(Boolean)).toBe(true);
@@ -93,6 +90,8 @@ describe("redactRawSession with the report thread", () => {
       };
       const shared = await redactRawSession(readSessionFile(path), DEFAULT_REDACTION, helper);
       expect(sent).toBeGreaterThan(1000);
+      // And redacted it there: the result is not the same by the fallback.
+      expect(thread.done().redactions).toBe(1);
       expect(shared.redactions).toEqual(alone.redactions);
       expect(shared.records.map((record) => record.value)).toEqual(
         alone.records.map((record) => record.value),

@@ -23,10 +23,15 @@ const SESSIONS = [
   `${CORPUS}real/pi-mono__before-compaction.jsonl`,
 ];
 
+/** The report rendered with a report thread, which must have tokenized some of it itself. */
 async function withThread(path: string, budget?: { totalChars: number }): Promise<string> {
   const thread = startReportThread();
   try {
-    return await renderHtml(analyzeFile(path), { reportThread: thread, ...(budget ? { budget } : {}) });
+    const html = await renderHtml(analyzeFile(path), { reportThread: thread, ...(budget ? { budget } : {}) });
+    // Not the same bytes by the fallback: the thread answered, and never failed.
+    expect(thread.done().blocks).toBeGreaterThan(0);
+    expect(thread.failure()).toBeNull();
+    return html;
   } finally {
     await thread.close();
   }
@@ -61,6 +66,8 @@ describe("highlighting in the report thread", () => {
     const path = SESSIONS[0] as string;
     const thread = startReportThread();
     await thread.close();
+    // Closed on purpose: not a failure to report.
+    expect(thread.failure()).toBeNull();
     const html = await renderHtml(analyzeFile(path), { reportThread: thread });
     expect(html).toBe(await renderHtml(analyzeFile(path)));
   }, 60_000);
@@ -126,6 +133,17 @@ describe("DeferredTokenizer", () => {
     // The pair is all or nothing: its first block is shown plain too, as a diff coloured on one side is not.
     expect(filled[1]).toBe(`<q>${plainLines("<a>\nb").join("|")}#${plainLines("c & d").join("|")}</q>`);
     expect(filled[2]).toBe("none");
+  });
+
+  it("tells apart groups whose codes join to the same text", async () => {
+    const { sent, tokenizer } = recorder();
+    const one = await tokenizer.tokenize(["A\0B", "C"], "ts");
+    const two = await tokenizer.tokenize(["A", "B\0C"], "ts");
+    void tokenizer.settle();
+    tokenizer.receive(sent.map(({ block, code }) => ({ block, lines: [`<${code}>`] })));
+    const filled = tokenizer.fill([one.join("|"), two.join("|")]);
+    // Each diff shows its own sides: an added line must not read as removed.
+    expect(filled).toEqual(["<A\0B>|<C>", "<A>|<B\0C>"]);
   });
 
   it("leaves a marker it did not make alone (session text cannot forge one)", async () => {

@@ -133,3 +133,19 @@ describe("a language that embeds others lazily", () => {
     expect(before).toMatch(/<span class="hl-[^"]+"># Notes/);
   });
 });
+
+describe("a language that injects into others", () => {
+  it("does not change how a TypeScript block is coloured once it is loaded", async () => {
+    // ts-tags injects CSS, HTML and SQL grammars into TypeScript's tagged templates: sharing a highlighter
+    // with TypeScript, it would colour this css`` template in every TypeScript block highlighted after it.
+    const ts = "const style = css`color: red; margin: 0 auto;`;";
+    const budget = () => createHighlightBudget();
+    const before = await highlightCode(ts, { language: "ts", priority: "diff", budget: budget() });
+    const tagged = await highlightCode(ts, { language: "ts-tags", priority: "diff", budget: budget() });
+    clearHighlightCache();
+    const after = await highlightCode(ts, { language: "ts", priority: "diff", budget: budget() });
+    expect(after).toBe(before);
+    // ts-tags itself colours the template as CSS, so the comparison is between two different colourings.
+    expect(tagged).not.toBe(before);
+  });
+});

@@ -139,6 +139,12 @@ export async function reportCommand(
   } finally {
     await thread?.close();
   }
+  const failure = thread?.failure() ?? null;
+  if (failure !== null) {
+    io.stderr.write(
+      `pi-report: the report's second thread stopped (${failure}); this one did its work instead\n`,
+    );
+  }
   const { text, assets, redactions } = rendered;
   if (output === "-") for (const part of typeof text === "string" ? [text] : text) io.stdout.write(part);
   else {

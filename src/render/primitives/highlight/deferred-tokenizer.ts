@@ -45,7 +45,8 @@ export class DeferredTokenizer implements LineTokenizer {
   #pending: TokenizeRequest[] = [];
   #pendingChars = 0;
   #unanswered = new Map<number, TokenizeRequest>();
-  #allAnswered: (() => void) | undefined;
+  #allAnswered: Promise<void> | undefined;
+  #answerAll: (() => void) | undefined;
 
   /** `send` hands a batch of requests to the worker; its answers come back through `receive`. */
   constructor(send: (requests: TokenizeRequest[]) => void) {
@@ -53,7 +54,8 @@ export class DeferredTokenizer implements LineTokenizer {
   }
 
   async tokenize(codes: readonly string[], id: string): Promise<string[][]> {
-    const key = `${id}\0${codes.length}\0${codes.join("\0")}`;
+    // Each code prefixed with its length: joined with a separator, ["a\0b", "c"] and ["a", "b\0c"] would meet.
+    const key = `${id}\0${codes.map((code) => `${code.length}:${code}`).join("")}`;
     let group = this.#groups.get(key);
     if (group === undefined) {
       group = this.#groupList.length;
@@ -71,7 +73,11 @@ export class DeferredTokenizer implements LineTokenizer {
       this.#results.set(block, lines);
       this.#unanswered.delete(block);
     }
-    if (this.#unanswered.size === 0) this.#allAnswered?.();
+    if (this.#unanswered.size === 0 && this.#answerAll !== undefined) {
+      this.#answerAll();
+      this.#answerAll = undefined;
+      this.#allAnswered = undefined;
+    }
   }
 
   /** Requests not answered yet (for a caller whose worker died: it may answer them itself). */
@@ -83,9 +89,10 @@ export class DeferredTokenizer implements LineTokenizer {
   settle(): Promise<void> {
     this.#flush();
     if (this.#unanswered.size === 0) return Promise.resolve();
-    return new Promise((resolve) => {
-      this.#allAnswered = resolve;
+    this.#allAnswered ??= new Promise((resolve) => {
+      this.#answerAll = resolve;
     });
+    return this.#allAnswered;
   }
 
   /** The page with every marker replaced by its line; call after `settle`. */

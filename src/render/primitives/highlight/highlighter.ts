@@ -37,11 +37,12 @@ export function highlighterOf(id: string): Promise<HighlighterCore> {
  * Loads one shiki language (by id, see `resolveLanguage`) into a highlighter, once.
  * Resolves to false, never rejects, when the language is unknown or fails to load: show plain text.
  *
- * A language that embeds others *lazily* (markdown's fenced code, vue's blocks, ...) gets a highlighter of
- * its own: in a shared one it would colour a fence only when something else had loaded the fence's
- * language first, so a block's colours would depend on what the process had highlighted before (another
- * session in an archive worker, or the order blocks reach a highlighting thread). Alone, it never sees
- * them, and the same block always comes out the same.
+ * A language whose grammars reach into others' gets a highlighter of its own: one that embeds languages
+ * *lazily* (markdown's fenced code, vue's blocks, ...) would, in a shared one, colour a fence only when
+ * something else had loaded the fence's language first; one that *injects* into others (ts-tags and lit
+ * into TypeScript and JavaScript, angular into HTML) would change how every later TypeScript block is
+ * coloured. Either way a block's colours would depend on what the process had highlighted before (another
+ * session in an archive worker, the order blocks reach the report thread). Alone, they never meet.
  */
 export function loadLanguage(id: string): Promise<boolean> {
   let loading = languages.get(id);
@@ -54,8 +55,11 @@ export function loadLanguage(id: string): Promise<boolean> {
         ? Promise.resolve(false)
         : (async () => {
             const grammars = (await loader()).default;
-            const embedsLazily = grammars.some((grammar) => (grammar.embeddedLangsLazy?.length ?? 0) > 0);
-            const home = embedsLazily ? createCore() : getHighlighter();
+            const reachesOut = grammars.some(
+              (grammar) =>
+                (grammar.embeddedLangsLazy?.length ?? 0) > 0 || (grammar.injectTo?.length ?? 0) > 0,
+            );
+            const home = reachesOut ? createCore() : getHighlighter();
             homes.set(id, home);
             await (await home).loadLanguage(grammars);
             return true;
