@@ -2,7 +2,7 @@ import { SessionReadError } from "./errors.js";
 import { type LineObject, parseLine } from "./parse-line.js";
 import type { Problem } from "./problem.js";
 import type { RawSession } from "./raw-session.js";
-import { splitLines } from "./split-lines.js";
+import { sourceLines } from "./split-lines.js";
 
 /** How far into a file to look for NUL bytes: JSON text never holds one, binary files nearly always do. */
 const BINARY_SNIFF_BYTES = 8192;
@@ -22,20 +22,11 @@ export function parseSessionBytes(bytes: Uint8Array, label: string): RawSession 
       `${label}: this is a binary file, not a Pi session (JSON lines).`,
     );
   }
-  const lines = splitLines(bytes);
-  if (lines.length === 0) {
-    throw new SessionReadError(
-      "empty",
-      label,
-      `${label}: the file is empty; a Pi session starts with a header line.`,
-    );
-  }
-
   const problems: Problem[] = [];
   const records: LineObject[] = [];
   let header: Record<string, unknown> | undefined;
   let headerLine = 0;
-  for (const source of lines) {
+  for (const source of sourceLines(bytes)) {
     const parsed = parseLine(source.line, source.text);
     if (source.invalidUtf8) {
       problems.push({
@@ -62,8 +53,14 @@ export function parseSessionBytes(bytes: Uint8Array, label: string): RawSession 
     for (const problem of parsed.problems) problems.push(problem);
     for (const object of parsed.objects) records.push(object);
   }
-  // `takeHeader` throws when there is none, so `header` is set here.
-  return { header: header as Record<string, unknown>, headerLine, records, problems };
+  if (header === undefined) {
+    throw new SessionReadError(
+      "empty",
+      label,
+      `${label}: the file is empty; a Pi session starts with a header line.`,
+    );
+  }
+  return { header, headerLine, records, problems };
 }
 
 function takeHeader(objects: LineObject[], label: string, line: number): Record<string, unknown> {

@@ -13,16 +13,17 @@ const NEWLINE = 0x0a;
 const CARRIAGE_RETURN = 0x0d;
 
 /**
- * Splits a file's bytes into its non-blank lines, keeping the line numbers a person sees in an editor.
+ * A file's non-blank lines, one at a time, with the line numbers a person sees in an editor.
  *
  * Works on the Buffer rather than one decoded string so that a file larger than V8's maximum string
  * length still reads line by line, and so invalid UTF-8 can be blamed on the exact lines that hold it.
+ * One at a time, so that each line's text is garbage as soon as it is parsed: decoded all at once, a 20 MB
+ * file's lines outlived several young-generation collections and were copied by each (about 40 ms of GC).
  */
-export function splitLines(bytes: Uint8Array): SourceLine[] {
+export function* sourceLines(bytes: Uint8Array): Generator<SourceLine> {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   // Checking the whole buffer once is cheap; only a file that fails pays for per-line checks.
   const checkEachLine = !isUtf8(buffer);
-  const lines: SourceLine[] = [];
   let start = 0;
   let lineNumber = 0;
   // A UTF-8 byte order mark is not part of the first line's JSON.
@@ -36,12 +37,11 @@ export function splitLines(bytes: Uint8Array): SourceLine[] {
     if (contentEnd > start && !isBlank(buffer, start, contentEnd)) {
       const text = buffer.toString("utf8", start, contentEnd);
       const invalidUtf8 = checkEachLine && !isUtf8(buffer.subarray(start, contentEnd));
-      lines.push({ line: lineNumber, text, invalidUtf8 });
+      yield { line: lineNumber, text, invalidUtf8 };
     }
     if (end === buffer.length) break;
     start = end + 1;
   }
-  return lines;
 }
 
 /** Whether bytes [start, end) are all JSON whitespace; looks no further than the first other byte. */
