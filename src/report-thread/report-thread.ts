@@ -2,7 +2,7 @@ import { Worker } from "node:worker_threads";
 import { compiledScript } from "../package-root.js";
 import type { RedactOptions } from "../redact/create-redactor.js";
 import type { RemoteRedaction, RemoteRedactor } from "../redact/split-redactor.js";
-import { tokenizeToLines } from "../render/primitives/highlight/code-to-lines.js";
+import { answerRequest } from "../render/primitives/highlight/code-to-lines.js";
 import { DeferredTokenizer } from "../render/primitives/highlight/deferred-tokenizer.js";
 import type { FromWorker, ToWorker } from "./messages.js";
 
@@ -127,12 +127,7 @@ export function startReportThread(work: ReportThreadWork = { highlight: true, re
       await Promise.race([tokenizer.settle(), died]);
       const left = tokenizer.unanswered();
       if (left.length > 0) {
-        const answers = await Promise.all(
-          left.map(async ({ block, id, code }) => ({
-            block,
-            lines: (await tokenizeToLines(code, id)) ?? null,
-          })),
-        );
+        const answers = await Promise.all(left.map(answerRequest));
         tokenizer.receive(answers);
       }
       await close();

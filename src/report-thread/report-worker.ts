@@ -6,7 +6,7 @@
 import { parentPort } from "node:worker_threads";
 import { createRedactor, type RedactOptions, type Redactor } from "../redact/create-redactor.js";
 import { changesOf } from "../redact/split-redactor.js";
-import { tokenizeToLines } from "../render/primitives/highlight/code-to-lines.js";
+import { answerRequest } from "../render/primitives/highlight/code-to-lines.js";
 import type { TokenizeResult } from "../render/primitives/highlight/deferred-tokenizer.js";
 import { getHighlighter } from "../render/primitives/highlight/highlighter.js";
 import type { FromWorker, ToWorker } from "./messages.js";
@@ -44,10 +44,7 @@ async function handle(message: ToWorker): Promise<void> {
     case "tokenize": {
       // Every block gets an answer, null when it could not be tokenized: the page waits for all of them.
       const results: TokenizeResult[] = [];
-      for (const { block, id, code } of message.requests) {
-        const lines = await tokenizeToLines(code, id).catch(() => undefined);
-        results.push({ block, lines: lines ?? null });
-      }
+      for (const request of message.requests) results.push(await answerRequest(request));
       send({ kind: "lines", results });
       return;
     }

@@ -1,4 +1,5 @@
 import type { HighlightBudget, HighlightPriority } from "./budget.js";
+import type { TokenizeRequest, TokenizeResult } from "./deferred-tokenizer.js";
 import { highlighterOf, loadLanguage } from "./highlighter.js";
 import { resolveLanguage } from "./languages.js";
 import { RULE_THEME_NAME, themeClasses } from "./theme-classes.js";
@@ -98,6 +99,16 @@ export function tokenizeToLines(code: string, id: string): Promise<string[] | un
   byCode.set(code, pending);
   cachedChars += code.length;
   return pending;
+}
+
+/**
+ * A `DeferredTokenizer`'s request answered in this thread: the lines, or null when the block cannot be
+ * tokenized. Never rejects. The report thread answers with it, and so does the calling thread for what a
+ * dead report thread left.
+ */
+export async function answerRequest({ block, id, code }: TokenizeRequest): Promise<TokenizeResult> {
+  const lines = await tokenizeToLines(code, id).catch(() => undefined);
+  return { block, lines: lines ?? null };
 }
 
 /**
