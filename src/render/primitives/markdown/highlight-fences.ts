@@ -1,4 +1,7 @@
 import type { Element, Root } from "hast";
+// The hast `raw` node (HTML to emit as it is) is declared by mdast-util-to-hast, the package that
+// hast-util-to-html (under rehype-stringify) takes it from.
+import type { Raw } from "mdast-util-to-hast";
 import type { HighlightBudget } from "../highlight/budget.js";
 import { highlightCode } from "../highlight/code-to-html.js";
 import { textOf, walkElements } from "./walk-elements.js";
@@ -45,7 +48,8 @@ export function rehypeHighlightFences(options: { budget: HighlightBudget }) {
       ),
     );
     fences.forEach(({ parent, index }, i) => {
-      parent.children[index] = { type: "raw", value: blocks[i] ?? "" };
+      const block: Raw = { type: "raw", value: blocks[i] ?? "" };
+      parent.children[index] = block;
     });
   };
 }

@@ -1,8 +1,6 @@
+import type { Root } from "hast";
 import rehypeSanitize from "rehype-sanitize";
 import rehypeStringify from "rehype-stringify";
-import remarkGfm from "remark-gfm";
-import remarkParse from "remark-parse";
-import remarkRehype from "remark-rehype";
 import { unified } from "unified";
 import type { HighlightBudget } from "../highlight/budget.js";
 import { plainCodeBlock } from "../highlight/code-to-html.js";
@@ -10,9 +8,10 @@ import { rehypeFootnoteLinks } from "./footnote-links.js";
 import { rehypeHighlightFences } from "./highlight-fences.js";
 import { rehypeImagesToLinks } from "./images-to-links.js";
 import { rehypeLinkRel } from "./link-rel.js";
+import { parseMarkdown } from "./parse-markdown.js";
 import { isPlainProse, proseToHtml } from "./plain-prose.js";
-import { rawHtmlToText } from "./raw-html-to-text.js";
 import { sanitizeSchema } from "./sanitize-schema.js";
+import { tokensToHast } from "./tokens-to-hast.js";
 
 /** Options for `markdownToHtml`. */
 export interface MarkdownOptions {
@@ -28,10 +27,11 @@ export interface MarkdownOptions {
 /**
  * Markdown (as a model or person wrote it) -> sanitized HTML, ready for a template's `{{{ }}}`.
  *
- * remark-parse -> remark-gfm -> remark-rehype (raw HTML kept as visible text) -> images to links ->
- * rehype-sanitize (GitHub's schema; data-URI images only; ids prefixed) -> footnote links follow the
- * prefix -> links get rel -> code fences highlighted -> rehype-stringify. Never rejects: input the
- * pipeline fails on (a stack overflow on absurd nesting, say) comes back as one escaped plain-text block.
+ * markdown-it (GFM; `parse-markdown.ts`) -> hast shaped as remark-rehype shapes it, raw HTML kept as
+ * visible text (`tokens-to-hast.ts`) -> images to links -> rehype-sanitize (GitHub's schema; data-URI
+ * images only; ids prefixed) -> footnote links follow the prefix -> links get rel -> code fences
+ * highlighted -> rehype-stringify. Never rejects: input the pipeline fails on (a stack overflow on
+ * absurd nesting, say) comes back as one escaped plain-text block.
  */
 export async function markdownToHtml(markdown: string, options: MarkdownOptions): Promise<string> {
   const text = typeof markdown === "string" ? markdown : "";
@@ -42,15 +42,20 @@ export async function markdownToHtml(markdown: string, options: MarkdownOptions)
     ? buildProcessor(options.budget, options.idPrefix ?? "user-content-")
     : sharedProcessor(options.budget);
   try {
-    return String(await processor.process(text));
+    return await renderWith(processor, text);
   } catch {
     return plainCodeBlock(text);
   }
 }
 
-/** The full unified pipeline, without the plain-prose fast path (tests hold the two equal). */
+/** The full pipeline, without the plain-prose fast path (tests hold the two equal). */
 export async function markdownToHtmlByPipeline(markdown: string, budget: HighlightBudget): Promise<string> {
-  return String(await sharedProcessor(budget).process(markdown));
+  return renderWith(sharedProcessor(budget), markdown);
+}
+
+async function renderWith(processor: ReturnType<typeof buildProcessor>, markdown: string): Promise<string> {
+  const tree = tokensToHast(parseMarkdown(markdown));
+  return processor.stringify((await processor.run(tree)) as Root);
 }
 
 const FOOTNOTE = /\[\^/;
@@ -67,15 +72,9 @@ function sharedProcessor(budget: HighlightBudget): ReturnType<typeof buildProces
 
 function buildProcessor(budget: HighlightBudget, idPrefix: string) {
   return (
+    // A hast-to-HTML processor: the tree comes from markdown-it, with unprefixed ids that
+    // rehype-sanitize then prefixes (ids and the aria references to them).
     unified()
-      .use(remarkParse)
-      .use(remarkGfm)
-      .use(remarkRehype, {
-        handlers: { html: rawHtmlToText },
-        // rehype-sanitize adds the prefix (to ids and the aria references to them); adding it here too
-        // would double it on footnote ids.
-        clobberPrefix: "",
-      })
       .use(rehypeImagesToLinks)
       .use(rehypeSanitize, sanitizeSchema(idPrefix))
       .use(rehypeFootnoteLinks, { prefix: idPrefix })
