@@ -6,6 +6,8 @@ import type { TokenizeRequest, TokenizeResult } from "../render/primitives/highl
 export type ToWorker =
   /** Load what the coming work needs while the session is read: shiki's engine, secretlint's rules. */
   | { kind: "warm"; highlight: boolean; redact: boolean }
+  /** The languages the page will likely highlight, most used first: warm them up while waiting for blocks. */
+  | { kind: "warm-languages"; ids: readonly string[] }
   | { kind: "tokenize"; requests: TokenizeRequest[] }
   | { kind: "redact"; id: number; options: RedactOptions; strings: readonly string[] };
 

@@ -14,6 +14,11 @@ import type { FromWorker, ToWorker } from "./messages.js";
 export interface ReportThread {
   /** The tokenizer to give the report's highlight budget (`renderHtmlParts` does this). */
   readonly tokenizer: DeferredTokenizer;
+  /**
+   * The languages the page will likely highlight, most used first (`likelyLanguages`): the thread warms
+   * them up while it waits for the first block. A hint only; it never changes the page.
+   */
+  warmLanguages(ids: readonly string[]): void;
   /** A redactor in the thread with these options, for `splitRedactor`. */
   redactor(options: RedactOptions): RemoteRedactor;
   /**
@@ -109,6 +114,9 @@ export function startReportThread(work: ReportThreadWork = { highlight: true, re
   let nextId = 0;
   return {
     tokenizer,
+    warmLanguages: (ids) => {
+      if (!gone) post({ kind: "warm-languages", ids });
+    },
     redactor: (options) => (strings) => {
       if (gone) return Promise.resolve(null);
       const id = nextId++;

@@ -9,6 +9,7 @@ import { changesOf } from "../redact/split-redactor.js";
 import { answerRequest } from "../render/primitives/highlight/code-to-lines.js";
 import type { TokenizeResult } from "../render/primitives/highlight/deferred-tokenizer.js";
 import { getHighlighter } from "../render/primitives/highlight/highlighter.js";
+import { PI_TOOL_LANGUAGES, warmUpSteps } from "../render/primitives/highlight/warm-up.js";
 import type { FromWorker, ToWorker } from "./messages.js";
 
 if (parentPort === null) throw new Error("report-worker.js runs as a worker thread only");
@@ -29,19 +30,71 @@ function redactorFor(options: RedactOptions): Promise<Redactor> {
 // Work is done strictly one message after another, so answers come back in the order asked; a step that
 // fails does not stop the ones after it (each answers for itself, see below).
 let queue: Promise<void> = Promise.resolve();
+let pending = 0;
 port.on("message", (message: ToWorker) => {
-  queue = queue.then(() => handle(message)).catch(() => {});
+  pending += 1;
+  queue = queue
+    .then(() => handle(message))
+    .catch(() => {})
+    .finally(() => {
+      pending -= 1;
+      scheduleWarmUp();
+    });
 });
+
+// Warming grammars up (warm-up.ts) fills the time this thread would spend waiting for its first block, and
+// only that time: a step runs when no message is waiting, never while the redaction this thread was told
+// to expect is still to come (that is on the rendering thread's path), and not at all once real blocks
+// arrive (they compile what they use themselves). A message that comes in meanwhile waits for one short step.
+const warmUp: (() => Promise<void>)[] = [];
+const warmedLanguages = new Set<string>();
+let redactionExpected = false;
+let warmUpScheduled = false;
+
+function queueWarmUp(ids: readonly string[]): void {
+  const fresh = ids.filter((id) => !warmedLanguages.has(id));
+  for (const id of fresh) warmedLanguages.add(id);
+  warmUp.push(...warmUpSteps(fresh));
+}
+
+function scheduleWarmUp(): void {
+  if (warmUpScheduled || warmUp.length === 0 || pending > 0 || redactionExpected) return;
+  warmUpScheduled = true;
+  // setImmediate: a message that has arrived is dispatched first.
+  setImmediate(() => {
+    warmUpScheduled = false;
+    if (pending > 0 || redactionExpected) return;
+    const step = warmUp.shift();
+    if (step === undefined) return;
+    pending += 1;
+    queue = queue
+      .then(step)
+      .catch(() => {})
+      .finally(() => {
+        pending -= 1;
+        scheduleWarmUp();
+      });
+  });
+}
 
 async function handle(message: ToWorker): Promise<void> {
   switch (message.kind) {
     case "warm":
-      // No grammar: which are loaded, and in what order, is left to the blocks, as in the rendering thread.
-      if (message.highlight) void getHighlighter();
+      if (message.highlight) {
+        void getHighlighter();
+        queueWarmUp(PI_TOOL_LANGUAGES);
+      }
+      redactionExpected = message.redact;
       // secretlint's preset is a megabyte of code: loaded now, while the rendering thread reads the file.
       if (message.redact) await import("../redact/secretlint-scan.js").catch(() => {});
       return;
+    case "warm-languages":
+      // Sent when the page starts: any redaction is over by then, whether or not it came here.
+      redactionExpected = false;
+      queueWarmUp(message.ids);
+      return;
     case "tokenize": {
+      warmUp.length = 0;
       // Every block gets an answer, null when it could not be tokenized: the page waits for all of them.
       const results: TokenizeResult[] = [];
       for (const request of message.requests) results.push(await answerRequest(request));
@@ -59,6 +112,7 @@ async function handle(message: ToWorker): Promise<void> {
         // The rendering thread redacts this share itself.
       }
       send({ kind: "redacted", id: message.id, redaction });
+      redactionExpected = false;
       return;
     }
   }

@@ -12,6 +12,7 @@ import { chartSvg } from "./chart-svg.js";
 import { contentSecurityPolicy } from "./csp.js";
 import { entryToHtml, type HtmlEntry } from "./entry-to-html.js";
 import { DEFAULT_MARKDOWN_CHARS, type HtmlContext } from "./html-context.js";
+import { likelyLanguages } from "./likely-languages.js";
 import { RenderJobs } from "./render-jobs.js";
 import { loadTemplates } from "./templates.js";
 
@@ -65,6 +66,9 @@ export async function renderHtmlParts(
   analysis: SessionAnalysis,
   options: HtmlOptions = {},
 ): Promise<string[]> {
+  // Before anything else: the thread has been idle since its share of redaction, and warming the
+  // grammars the page will use fills that time (it waits for its first block until the jobs run).
+  options.reportThread?.warmLanguages(likelyLanguages(analysis.tree.entries));
   const templates = loadTemplates(options.templateDir);
   const view = buildReportView(analysis, options.sourcePath ?? null);
   const anchors = entryAnchors(analysis.tree.entries);

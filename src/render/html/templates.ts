@@ -159,6 +159,7 @@ export function loadTemplates(overrideDir?: string): TemplateSet {
     strict: false,
     preventIndent: true,
     knownHelpers: Object.fromEntries(HELPER_NAMES.map((name) => [name, true])),
+    knownHelpersOnly: true,
     data: false,
   };
   let page: Handlebars.TemplateDelegate;

@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { highlightStats, tokenizeToLines } from "../../src/render/primitives/highlight/code-to-lines.js";
+import { resolveLanguage } from "../../src/render/primitives/highlight/languages.js";
+import {
+  PI_TOOL_LANGUAGES,
+  SAMPLED_LANGUAGES,
+  sampleOf,
+  warmUpSteps,
+} from "../../src/render/primitives/highlight/warm-up.js";
+
+const firstLines = (id: string, count: number) => (sampleOf(id) ?? "").split("\n").slice(0, count).join("\n");
+
+describe("warm-up", () => {
+  it("has samples only under real shiki ids, and one for each language every Pi session uses", () => {
+    // A sample under a name shiki does not know would warm nothing, silently.
+    for (const id of SAMPLED_LANGUAGES) expect(resolveLanguage(id)).toBe(id);
+    for (const id of PI_TOOL_LANGUAGES) expect(SAMPLED_LANGUAGES).toContain(id);
+  });
+
+  it("is short steps: loading the grammar, then a few lines at a time", async () => {
+    const steps = warmUpSteps(["shellscript", "yaml"]);
+    // shellscript: load + its 11 sample lines in steps of 4 (3 steps); yaml (no sample): load only.
+    expect(steps).toHaveLength(1 + 3 + 1);
+    for (const step of steps) await step();
+    // The steps tokenized the sample's lines: the first four are in the cache as one block.
+    const before = highlightStats().cacheHits;
+    await tokenizeToLines(firstLines("shellscript", 4), "shellscript");
+    expect(highlightStats().cacheHits).toBe(before + 1);
+  });
+});
