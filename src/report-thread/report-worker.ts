@@ -42,19 +42,22 @@ port.on("message", (message: ToWorker) => {
     });
 });
 
-// Warming grammars up (warm-up.ts) fills the time this thread would spend waiting for its first block, and
-// only that time: a step runs when no message is waiting, never while the redaction this thread was told
-// to expect is still to come (that is on the rendering thread's path), and not at all once real blocks
-// arrive (they compile what they use themselves). A message that comes in meanwhile waits for one short step.
+// Warming grammars up (warm-up.ts) fills the time this thread would spend waiting for blocks, and only
+// that time: a step runs when no message is waiting, and never while the redaction this thread was told to
+// expect is still to come (the rendering thread waits for that). Steps go on between blocks too: a grammar
+// warmed there is one the blocks would have compiled anyway. A message that comes in meanwhile waits for
+// one short step.
 const warmUp: (() => Promise<void>)[] = [];
 const warmedLanguages = new Set<string>();
 let redactionExpected = false;
 let warmUpScheduled = false;
 
-function queueWarmUp(ids: readonly string[]): void {
+/** Queues the warm-up of languages not queued before: at the back, or (`first`) ahead of what is queued. */
+function queueWarmUp(ids: readonly string[], first: boolean): void {
   const fresh = ids.filter((id) => !warmedLanguages.has(id));
   for (const id of fresh) warmedLanguages.add(id);
-  warmUp.push(...warmUpSteps(fresh));
+  if (first) warmUp.unshift(...warmUpSteps(fresh));
+  else warmUp.push(...warmUpSteps(fresh));
 }
 
 function scheduleWarmUp(): void {
@@ -82,19 +85,20 @@ async function handle(message: ToWorker): Promise<void> {
     case "warm":
       if (message.highlight) {
         void getHighlighter();
-        queueWarmUp(PI_TOOL_LANGUAGES);
+        queueWarmUp(PI_TOOL_LANGUAGES, false);
       }
       redactionExpected = message.redact;
       // secretlint's preset is a megabyte of code: loaded now, while the rendering thread reads the file.
       if (message.redact) await import("../redact/secretlint-scan.js").catch(() => {});
       return;
     case "warm-languages":
-      // Sent when the page starts: any redaction is over by then, whether or not it came here.
-      redactionExpected = false;
-      queueWarmUp(message.ids);
+      // The session's file languages hold most of its highlighted code; the first blocks (commands) load
+      // their grammar themselves.
+      queueWarmUp(message.ids, true);
       return;
     case "tokenize": {
-      warmUp.length = 0;
+      // Blocks come after redaction: if this thread was told to expect a share and none came, it never will.
+      redactionExpected = false;
       // Every block gets an answer, null when it could not be tokenized: the page waits for all of them.
       const results: TokenizeResult[] = [];
       for (const request of message.requests) results.push(await answerRequest(request));

@@ -20,9 +20,11 @@ import { SEEDS, withSecret } from "./fake-secrets.js";
 function largeBatch(): string[] {
   const filler = "ordinary output line with nothing secret in it\n".repeat(200);
   const strings: string[] = [];
-  for (let at = 0; strings.join("").length < SPLIT_MIN_CHARS * 1.5; at += 1) {
+  for (let at = 0, chars = 0; chars < SPLIT_MIN_CHARS * 1.5; at += 1) {
     const seed = SEEDS[at % SEEDS.length];
-    strings.push(at % 3 === 0 && seed !== undefined ? `${filler}${withSecret(seed)}` : filler);
+    const text = at % 3 === 0 && seed !== undefined ? `${filler}${withSecret(seed)}` : filler;
+    strings.push(text);
+    chars += text.length;
   }
   return strings;
 }
@@ -73,9 +75,14 @@ describe("splitRedactor", () => {
 
 describe("redactRawSession with the report thread", () => {
   it("redacts a large real session exactly as alone", async () => {
-    // 2.3 MB: over the split threshold, so half of it is redacted in the thread.
+    // A 2.3 MB real session read three times over: past the split threshold, so half of it is redacted
+    // in the thread. (Its entries repeat; redaction reads strings, not the tree.)
     const path = `${CORPUS}real/pi-mono__before-compaction.jsonl`;
-    const alone = await redactRawSession(readSessionFile(path), DEFAULT_REDACTION);
+    const read = () => {
+      const raw = readSessionFile(path);
+      return { ...raw, records: [...raw.records, ...raw.records, ...raw.records] };
+    };
+    const alone = await redactRawSession(read(), DEFAULT_REDACTION);
     const thread = startReportThread({ highlight: false, redact: true });
     try {
       let sent = 0;
@@ -88,7 +95,7 @@ describe("redactRawSession with the report thread", () => {
           };
         },
       };
-      const shared = await redactRawSession(readSessionFile(path), DEFAULT_REDACTION, helper);
+      const shared = await redactRawSession(read(), DEFAULT_REDACTION, helper);
       expect(sent).toBeGreaterThan(1000);
       // And redacted it there: the result is not the same by the fallback.
       expect(thread.done().redactions).toBe(1);

@@ -6,6 +6,7 @@ import { analyzeSession } from "../../pipeline.js";
 import { readSessionFile } from "../../read/read-session-file.js";
 import { type RedactionSummary, redactRawSession, redactReport } from "../../redact/redact-session.js";
 import { SPLIT_MIN_CHARS } from "../../redact/split-redactor.js";
+import { likelyLanguages } from "../../render/html/likely-languages.js";
 import type { ReportThread, ReportThreadWork } from "../../report-thread/report-thread.js";
 import { redactionSentence, redactionView } from "../../view/redaction-view.js";
 import { newestSessionFor } from "../find-session.js";
@@ -182,6 +183,8 @@ async function analyzeForFormat(
   thread: ReportThread | undefined,
 ): Promise<SessionAnalysis> {
   const read = readSessionFile(sessionPath);
+  // As early as possible: the thread warms these grammars up as soon as its share of redaction is done.
+  thread?.warmLanguages(likelyLanguages(read.records.map((record) => record.value)));
   const raw =
     options.format === "json"
       ? read

@@ -1,24 +1,31 @@
-import type { SessionEntry } from "../../schema/entry.js";
 import { parseArgs, stringField } from "../../view/tools/args.js";
 import { languageFromPath } from "../primitives/highlight/languages.js";
 
 /** How many file languages to name: past the first few, a session's files are too few to be worth it. */
 const MOST = 3;
 
+function asRecord(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === "object" && value !== null ? (value as Record<string, unknown>) : undefined;
+}
+
 /**
  * The languages of the files a session's tool calls read, wrote and edited, most used first (ties by
  * name): what its report will most likely highlight besides commands. A cheap guess from the calls'
- * `path` arguments, made before the page is built, so the report thread can warm those grammars up.
+ * `path` arguments, for the report thread to warm those grammars up before the page needs them.
+ *
+ * Takes entries as stored (a message entry: `{ type: "message", message: { role, content } }`), so it
+ * serves both the lines just read, before redaction and migration, and typed entries' bodies. Anything
+ * of another shape is passed over: this is a hint, never a reading of the session.
  */
-export function likelyLanguages(entries: readonly SessionEntry[]): string[] {
+export function likelyLanguages(entries: Iterable<unknown>): string[] {
   const counts = new Map<string, number>();
   for (const entry of entries) {
-    if (entry.body.type !== "message" || entry.body.message.role !== "assistant") continue;
-    const content = entry.body.message.content;
-    if (!Array.isArray(content)) continue;
-    for (const block of content) {
-      if (block.type !== "toolCall") continue;
-      const path = stringField(parseArgs(block.arguments).object, "path", "file_path", "filePath");
+    const message = asRecord(asRecord(entry)?.message);
+    if (message?.role !== "assistant" || !Array.isArray(message.content)) continue;
+    for (const block of message.content) {
+      const call = asRecord(block);
+      if (call?.type !== "toolCall") continue;
+      const path = stringField(parseArgs(call.arguments).object, "path", "file_path", "filePath");
       const language = languageFromPath(path);
       if (language !== undefined) counts.set(language, (counts.get(language) ?? 0) + 1);
     }

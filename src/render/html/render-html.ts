@@ -66,9 +66,9 @@ export async function renderHtmlParts(
   analysis: SessionAnalysis,
   options: HtmlOptions = {},
 ): Promise<string[]> {
-  // Before anything else: the thread has been idle since its share of redaction, and warming the
-  // grammars the page will use fills that time (it waits for its first block until the jobs run).
-  options.reportThread?.warmLanguages(likelyLanguages(analysis.tree.entries));
+  // Before anything else: the thread may be idle until the jobs below send it blocks, and warming the
+  // grammars the page will use fills that time. (The command has sent the same hint since reading.)
+  options.reportThread?.warmLanguages(likelyLanguages(analysis.tree.entries.map((entry) => entry.body)));
   const templates = loadTemplates(options.templateDir);
   const view = buildReportView(analysis, options.sourcePath ?? null);
   const anchors = entryAnchors(analysis.tree.entries);
