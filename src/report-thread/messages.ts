@@ -8,6 +8,8 @@ export type ToWorker =
   | { kind: "warm"; highlight: boolean; redact: boolean }
   /** The languages the page will likely highlight, most used first: warm them up while waiting for blocks. */
   | { kind: "warm-languages"; ids: readonly string[] }
+  /** The session's redaction is finished, wherever it was done: warm-up need not wait for a share of it. */
+  | { kind: "redaction-over" }
   | { kind: "tokenize"; requests: TokenizeRequest[] }
   | { kind: "redact"; id: number; options: RedactOptions; strings: readonly string[] };
 

@@ -19,6 +19,8 @@ export interface ReportThread {
    * them up while it waits for the first block. A hint only; it never changes the page.
    */
   warmLanguages(ids: readonly string[]): void;
+  /** Tells the thread the session's redaction is finished (it waits for its share before warming up). */
+  redactionOver(): void;
   /** A redactor in the thread with these options, for `splitRedactor`. */
   redactor(options: RedactOptions): RemoteRedactor;
   /**
@@ -116,6 +118,9 @@ export function startReportThread(work: ReportThreadWork = { highlight: true, re
     tokenizer,
     warmLanguages: (ids) => {
       if (!gone) post({ kind: "warm-languages", ids });
+    },
+    redactionOver: () => {
+      if (!gone) post({ kind: "redaction-over" });
     },
     redactor: (options) => (strings) => {
       if (gone) return Promise.resolve(null);

@@ -50,6 +50,7 @@ port.on("message", (message: ToWorker) => {
 const warmUp: (() => Promise<void>)[] = [];
 const warmedLanguages = new Set<string>();
 let redactionExpected = false;
+let highlighting = false;
 let warmUpScheduled = false;
 
 /** Queues the warm-up of languages not queued before: at the back, or (`first`) ahead of what is queued. */
@@ -83,7 +84,8 @@ function scheduleWarmUp(): void {
 async function handle(message: ToWorker): Promise<void> {
   switch (message.kind) {
     case "warm":
-      if (message.highlight) {
+      highlighting = message.highlight;
+      if (highlighting) {
         void getHighlighter();
         queueWarmUp(PI_TOOL_LANGUAGES, false);
       }
@@ -93,8 +95,12 @@ async function handle(message: ToWorker): Promise<void> {
       return;
     case "warm-languages":
       // The session's file languages hold most of its highlighted code; the first blocks (commands) load
-      // their grammar themselves.
-      queueWarmUp(message.ids, true);
+      // their grammar themselves. A thread that only redacts warms nothing.
+      if (highlighting) queueWarmUp(message.ids, true);
+      return;
+    case "redaction-over":
+      // Whether or not a share of it came here (a session can be too small to split).
+      redactionExpected = false;
       return;
     case "tokenize": {
       // Blocks come after redaction: if this thread was told to expect a share and none came, it never will.

@@ -21,10 +21,15 @@ describe("warm-up", () => {
     const steps = warmUpSteps(["shellscript", "yaml"]);
     // shellscript: load + its 11 sample lines in steps of 4 (3 steps); yaml (no sample): load only.
     expect(steps).toHaveLength(1 + 3 + 1);
+    const tokenizedBefore = highlightStats().tokenized;
     for (const step of steps) await step();
-    // The steps tokenized the sample's lines: the first four are in the cache as one block.
-    const before = highlightStats().cacheHits;
-    await tokenizeToLines(firstLines("shellscript", 4), "shellscript");
-    expect(highlightStats().cacheHits).toBe(before + 1);
+    // The three chunks were tokenized (by the grammar: a failed load would tokenize nothing) ...
+    expect(highlightStats().tokenized - tokenizedBefore).toBe(3);
+    // ... and the first is in the cache as one block, highlighted.
+    const hitsBefore = highlightStats().cacheHits;
+    const lines = await tokenizeToLines(firstLines("shellscript", 4), "shellscript");
+    expect(highlightStats().cacheHits).toBe(hitsBefore + 1);
+    expect(lines).toHaveLength(4);
+    expect(lines?.join("")).toMatch(/<span class="hl-\d+">/);
   });
 });

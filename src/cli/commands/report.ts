@@ -189,6 +189,7 @@ async function analyzeForFormat(
     options.format === "json"
       ? read
       : await redactRawSession(read, redactionSettings(options.redact), thread);
+  thread?.redactionOver();
   return analyzeSession(raw, options.leaf === undefined ? {} : { leafId: options.leaf });
 }
 

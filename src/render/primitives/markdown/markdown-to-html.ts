@@ -30,8 +30,8 @@ export interface MarkdownOptions {
  * markdown-it (GFM; `parse-markdown.ts`) -> hast shaped as remark-rehype shapes it, raw HTML kept as
  * visible text (`tokens-to-hast.ts`) -> images to links -> rehype-sanitize (GitHub's schema; data-URI
  * images only; ids prefixed) -> footnote links follow the prefix -> links get rel -> code fences
- * highlighted -> rehype-stringify. Never rejects: input the pipeline fails on (a stack overflow on
- * absurd nesting, say) comes back as one escaped plain-text block.
+ * highlighted -> rehype-stringify. Never rejects: input the pipeline refuses or fails on (blocks nested
+ * past the parser's limit, `MarkdownTooDeep`) comes back whole as one escaped plain-text block.
  */
 export async function markdownToHtml(markdown: string, options: MarkdownOptions): Promise<string> {
   const text = typeof markdown === "string" ? markdown : "";

@@ -33,6 +33,8 @@ class HastBuilder {
   private readonly open: Parent[] = [this.root];
   /** Paragraphs of tight lists: their content goes straight into the list item. */
   private readonly tight = new WeakSet<Element>();
+  /** The footnotes' items: list items, but never task items. */
+  private readonly footnoteItems = new WeakSet<Element>();
   /** Lists with at least one task item (GitHub marks them `contains-task-list`). */
   private readonly taskLists = new WeakSet<Element>();
   /** For each open link: whether it was dropped (a linkify match GitHub would not link). */
@@ -69,9 +71,12 @@ class HastBuilder {
         this.close(); // ol
         this.close(); // section
         return;
-      case "footnote_open":
-        this.push(element("li", { id: `fn-${footnoteId(token)}` }));
+      case "footnote_open": {
+        const item = element("li", { id: `fn-${footnoteId(token)}` });
+        this.footnoteItems.add(item);
+        this.push(item);
         return;
+      }
       case "footnote_anchor":
         this.append(...footnoteBackReference(token));
         return;
@@ -174,13 +179,14 @@ class HastBuilder {
 
   /** remark-rehype's list item: tight paragraphs unwrapped, line breaks around everything else. */
   private finishListItem(item: Element): void {
-    const isTask = markTask(item);
+    const isTask = !this.footnoteItems.has(item) && markTask(item);
     if (isTask && this.current.type === "element") this.taskLists.add(this.current);
     const children: ElementContent[] = [];
     item.children.forEach((child, index) => {
       const isTightParagraph = child.type === "element" && this.tight.has(child);
       if (!isTightParagraph || index !== 0) children.push({ type: "text", value: LINE });
-      if (isTightParagraph) children.push(...child.children);
+      // A loop, not push(...): a list item can hold more inline nodes than a call takes arguments.
+      if (isTightParagraph) for (const inline of child.children) children.push(inline);
       else children.push(child);
     });
     const tail = item.children[item.children.length - 1];
@@ -261,10 +267,21 @@ function isGfmAutolink(text: string): boolean {
   return GFM_AUTOLINK_TEXT.test(text) || EMAIL.test(text);
 }
 
+/** An image's description as plain text, as markdown-it itself renders `alt`: line breaks kept, markup dropped. */
+function altText(tokens: readonly Token[]): string {
+  let text = "";
+  for (const token of tokens) {
+    if (token.type === "softbreak" || token.type === "hardbreak") text += LINE;
+    else if (token.type === "image") text += altText(token.children ?? []);
+    else text += token.content;
+  }
+  return text;
+}
+
 function image(token: Token): Element {
   const properties: Properties = {
     src: token.attrGet("src") ?? "",
-    alt: (token.children ?? []).map((child) => child.content).join(""),
+    alt: altText(token.children ?? []),
   };
   const title = token.attrGet("title");
   if (title !== null && title !== "") properties.title = title;
