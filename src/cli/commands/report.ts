@@ -6,7 +6,6 @@ import { analyzeSession } from "../../pipeline.js";
 import { readSessionFile } from "../../read/read-session-file.js";
 import { type RedactionSummary, redactRawSession, redactReport } from "../../redact/redact-session.js";
 import { SPLIT_MIN_CHARS } from "../../redact/split-redactor.js";
-import { likelyLanguages } from "../../render/html/likely-languages.js";
 import type { ReportThread, ReportThreadWork } from "../../report-thread/report-thread.js";
 import { redactionSentence, redactionView } from "../../view/redaction-view.js";
 import { newestSessionFor } from "../find-session.js";
@@ -126,7 +125,7 @@ export async function reportCommand(
   let rendered: Rendered;
   let analysis: SessionAnalysis;
   try {
-    analysis = await analyzeForFormat(sessionPath, options, thread);
+    analysis = await analyzeForFormat(sessionPath, options, thread, work.highlight);
     const progress = progressLine(io.stderr, "rendering");
     rendered = await RENDERERS[options.format]({
       analysis,
@@ -181,10 +180,15 @@ async function analyzeForFormat(
   sessionPath: string,
   options: ReportOptions,
   thread: ReportThread | undefined,
+  highlight: boolean,
 ): Promise<SessionAnalysis> {
   const read = readSessionFile(sessionPath);
-  // As early as possible: the thread warms these grammars up as soon as its share of redaction is done.
-  thread?.warmLanguages(likelyLanguages(read.records.map((record) => record.value)));
+  if (thread !== undefined && highlight) {
+    // As early as possible: the thread warms these grammars up once its share of redaction is done.
+    // Imported here, not above: the language table is shiki's, which a JSON report has no use for.
+    const { likelyLanguages } = await import("../../render/html/likely-languages.js");
+    thread.warmLanguages(likelyLanguages(read.records.map((record) => record.value)));
+  }
   const raw =
     options.format === "json"
       ? read
