@@ -3,12 +3,20 @@
  * instead of compiling. They must give the very page compiling gives, and be passed over for any
  * template whose source is not the one they were built from.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Handlebars from "handlebars";
 import { describe, expect, it, vi } from "vitest";
 import { analyzeFile } from "../../src/index.js";
 import { loadPrecompiledTemplates, templateHash } from "../../src/render/html/precompiled-templates.js";
 import { renderHtml } from "../../src/render/html/render-html.js";
-import { DEFAULT_TEMPLATE_DIR, loadTemplates } from "../../src/render/html/templates.js";
+import {
+  DEFAULT_TEMPLATE_DIR,
+  HTML_TEMPLATE_OPTIONS,
+  loadTemplates,
+  TemplateError,
+} from "../../src/render/html/templates.js";
 import { FIXTURES } from "../helpers/paths.js";
 
 const shippedHbs = () =>
@@ -27,7 +35,7 @@ describe("precompiled templates", () => {
     for (const file of files) {
       const name = file.replace(/^partials\//, "");
       expect(built.get(name)?.hash, name).toBe(
-        templateHash(readFileSync(`${DEFAULT_TEMPLATE_DIR}${file}`, "utf8")),
+        templateHash(readFileSync(`${DEFAULT_TEMPLATE_DIR}${file}`, "utf8"), HTML_TEMPLATE_OPTIONS),
       );
     }
   });
@@ -41,18 +49,48 @@ describe("precompiled templates", () => {
       ...(await original<typeof import("../../src/render/html/precompiled-templates.js")>()),
       loadPrecompiledTemplates: () => new Map(),
     }));
-    const fresh = await import("../../src/render/html/render-html.js");
-    const compiled = await fresh.renderHtml(analysis, { sourcePath: "every-tool.jsonl" });
-    vi.doUnmock("../../src/render/html/precompiled-templates.js");
+    let compiled: string;
+    try {
+      const fresh = await import("../../src/render/html/render-html.js");
+      compiled = await fresh.renderHtml(analysis, { sourcePath: "every-tool.jsonl" });
+    } finally {
+      vi.doUnmock("../../src/render/html/precompiled-templates.js");
+    }
     expect(compiled).toBe(precompiled);
   });
 
   it("are passed over for a template whose source differs from the one they were built from", () => {
-    const page = loadPrecompiledTemplates().get("page.hbs");
-    expect(page).toBeDefined();
-    const forged = new Map([["page.hbs", { hash: templateHash("something else"), spec: page?.spec ?? {} }]]);
-    // With the hash of other text, the shipped page.hbs is compiled: it still renders its own markup.
-    const set = loadTemplates(undefined, { precompiled: forged as never });
-    expect(set.pageParts({ transcript: [] }).join("")).toContain("<main");
+    // A precompiled page.hbs that renders only FORGED: used, the page would be that word.
+    const forgedSpec = new Function(
+      `return ${Handlebars.precompile("FORGED", { ...HTML_TEMPLATE_OPTIONS })}`,
+    )();
+    const page = readFileSync(`${DEFAULT_TEMPLATE_DIR}page.hbs`, "utf8");
+    const render = (hashOf: string) =>
+      loadTemplates(undefined, {
+        precompiled: new Map([
+          ["page.hbs", { hash: templateHash(hashOf, HTML_TEMPLATE_OPTIONS), spec: forgedSpec }],
+        ]),
+      })
+        .pageParts({ transcript: [] })
+        .join("");
+    // Stored under the hash of page.hbs as it is: taken (this is how the shipped file is used) ...
+    expect(render(page)).toBe("FORGED");
+    // ... under the hash of other text: passed over, page.hbs compiled from its source.
+    const compiled = render("something else");
+    expect(compiled).not.toContain("FORGED");
+    expect(compiled).toContain("<main");
+  });
+
+  it("a template that does not compile is a TemplateError naming its file, before anything renders", () => {
+    const dir = mkdtempSync(join(tmpdir(), "pi-report-template-"));
+    try {
+      writeFileSync(join(dir, "entry.hbs"), "{{unknownHelper title}}");
+      expect(() => loadTemplates(dir)).toThrow(TemplateError);
+      expect(() => loadTemplates(dir)).toThrow(/^entry\.hbs: .*unknownHelper/);
+      writeFileSync(join(dir, "entry.hbs"), "{{#if title}}never closed");
+      expect(() => loadTemplates(dir)).toThrow(/^entry\.hbs: Parse error/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -69,6 +69,18 @@ describe("where the parser differs from remark, on purpose", () => {
     expect(html).toContain('href="#user-content-fn-a" id="user-content-fnref-a-2"');
   });
 
+  it("keeps the first of two definitions whose labels differ only in case, as GFM does", async () => {
+    const html = await render("x[^a]\n\n[^a]: first\n[^A]: second");
+    expect(html).toContain("<p>first ");
+    expect(html).not.toContain("second");
+  });
+
+  it("refuses nesting past the limit inside a footnote nothing refers to, which would take the rest away", async () => {
+    const text = `intro\n\n[^x]: ${"- ".repeat(60)}deep\n\nafter\n\n# more`;
+    const html = await markdownToHtml(text, { budget: plainBudget() });
+    expect(html).toBe(`<pre class="shiki"><code>${escapeHtml(text)}</code></pre>`);
+  });
+
   it("makes no task item of a footnote that starts with [x]", async () => {
     const html = await render("x[^1]\n\n[^1]: [x] done");
     expect(html).toContain("<p>[x] done ");

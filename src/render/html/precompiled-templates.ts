@@ -10,7 +10,8 @@ import { packagePath } from "../../package-root.js";
  * report does not parse and compile some forty templates first: that took ~70 ms of every report, a tenth
  * of a small one's time.
  *
- * Each template is stored with a hash of its source and used only when the file read now has that hash:
+ * Each template is stored with a hash of its source (and of the compile options and handlebars version)
+ * and used only when the file read now has that hash:
  * a template edited since the build, or one of the user's own with the same name (`--template`), is
  * compiled as before. Without the file (a source checkout not yet built), everything is compiled.
  */
@@ -25,9 +26,14 @@ export interface PrecompiledTemplate {
   spec: Parameters<typeof Handlebars.template>[0];
 }
 
-/** The hash a template's source is stored under. */
-export function templateHash(source: string): string {
-  return createHash("sha256").update(source, "utf8").digest("hex");
+/**
+ * The hash a template is stored under: of its source, the options it is compiled with and the handlebars
+ * version, so that a change to any of them (without a new build) means compiling it again.
+ */
+export function templateHash(source: string, options: TemplateOptions): string {
+  return createHash("sha256")
+    .update(`${Handlebars.VERSION}\n${JSON.stringify(options)}\n${source}`, "utf8")
+    .digest("hex");
 }
 
 /** The build's templates by file name (`page.hbs`, `entry.hbs`, ...); empty when there are none. */
@@ -57,7 +63,7 @@ export function precompiledTemplatesSource(
     // precompile() changes the options it is given; each template gets its own copy.
     const spec = Handlebars.precompile(source, { ...options });
     entries.push(
-      `${JSON.stringify(basename(name))}: { hash: ${JSON.stringify(templateHash(source))}, spec: ${spec} }`,
+      `${JSON.stringify(basename(name))}: { hash: ${JSON.stringify(templateHash(source, options))}, spec: ${spec} }`,
     );
   }
   return [

@@ -156,6 +156,7 @@ function precompiledTemplates(): ReadonlyMap<string, PrecompiledTemplate> {
  * Compiles a template, or takes the build's compiled one when it was built from this very source. Both
  * are compiled with HTML_TEMPLATE_OPTIONS, and partials are registered compiled, so that they do not
  * depend on the options of the template that calls them.
+ * @throws {TemplateError} naming the file, for a template that does not compile.
  */
 function templateCompiler(
   handlebars: typeof Handlebars,
@@ -163,7 +164,20 @@ function templateCompiler(
 ): (name: string, source: string) => Handlebars.TemplateDelegate {
   return (name, source) => {
     const built = precompiled.get(name);
-    if (built !== undefined && built.hash === templateHash(source)) return handlebars.template(built.spec);
+    if (built !== undefined && built.hash === templateHash(source, HTML_TEMPLATE_OPTIONS)) {
+      return handlebars.template(built.spec);
+    }
+    // compile() would only compile at the first render, deep inside the page, where an error (a syntax
+    // error, a helper that does not exist) could not say which file it is in: compile it once now.
+    try {
+      handlebars.precompile(source, { ...HTML_TEMPLATE_OPTIONS });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const hint = /unknown helper/.test(message)
+        ? ` (a template can use these helpers: ${HELPER_NAMES.join(", ")}, and handlebars' own)`
+        : "";
+      throw new TemplateError(`${name}: ${message}${hint}`);
+    }
     return handlebars.compile(source, { ...HTML_TEMPLATE_OPTIONS });
   };
 }
@@ -178,8 +192,9 @@ export function shippedTemplatesPrecompiled(): string {
  * replace the shipped ones of the same file name (`page.hbs`, `entry.hbs`, `report.css`, ...).
  */
 export function loadTemplates(overrideDir?: string, options: LoadOptions = {}): TemplateSet {
-  const key = `${options.precompiled === undefined ? "" : "compiled:"}${overrideDir ?? ""}`;
-  const cached = cache.get(key);
+  // A set made from precompiled templates of the caller's own (tests) is not kept.
+  const key = overrideDir ?? "";
+  const cached = options.precompiled === undefined ? cache.get(key) : undefined;
   if (cached !== undefined) return cached;
   if (overrideDir !== undefined && !existsSync(overrideDir)) {
     throw new TemplateError(`--template ${overrideDir}: no such directory.`);
@@ -206,12 +221,7 @@ export function loadTemplates(overrideDir?: string, options: LoadOptions = {}): 
       handlebars.registerPartial(basename(name, ".hbs"), compile(name, readFileSync(path, "utf8")));
     }
   }
-  let page: Handlebars.TemplateDelegate;
-  try {
-    page = compile("page.hbs", read("page.hbs"));
-  } catch (error) {
-    throw new TemplateError(`page.hbs: ${error instanceof Error ? error.message : String(error)}`);
-  }
+  const page = compile("page.hbs", read("page.hbs"));
   const set = {
     pageParts: pagePartsOf(
       handlebars,
@@ -222,6 +232,6 @@ export function loadTemplates(overrideDir?: string, options: LoadOptions = {}): 
     css: read("report.css"),
     script: read("report.js"),
   };
-  cache.set(key, set);
+  if (options.precompiled === undefined) cache.set(key, set);
   return set;
 }

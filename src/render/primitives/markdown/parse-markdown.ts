@@ -22,6 +22,7 @@ const parser = new MarkdownIt("default", { html: true, linkify: true, typographe
   // The footnote plugin's types are written against markdown-it's CommonJS typings; it is the same object.
   .use(footnotes as unknown as PluginSimple)
   .use(foldFootnoteLabels);
+parser.core.ruler.before("footnote_tail", "refuse_too_deep", refuseTooDeep);
 parser.inline.ruler.disable("footnote_inline");
 parser.validateLink = () => true;
 // An autolink reads as the model wrote it (`?q=a%20b`, not `?q=a b`); its target is still encoded.
@@ -49,12 +50,18 @@ export class MarkdownTooDeep extends Error {
  * @throws {MarkdownTooDeep} when it nests as deep as the limit, where text would be lost.
  */
 export function parseMarkdown(markdown: string): Token[] {
-  const tokens = parser.parse(markdown, {});
-  for (const token of tokens) {
-    // Inline nesting past the limit is kept as text by markdown-it; only blocks lose theirs.
-    if (token.level >= MAX_NESTING - 1) throw new MarkdownTooDeep();
-  }
-  return tokens;
+  return parser.parse(markdown, {});
+}
+
+/**
+ * Refuses a parse that reached the nesting limit. Checked before the footnote plugin gathers its
+ * definitions, which drops those nothing refers to: a definition nested too deep would otherwise take
+ * the text after it away unseen. Inline nesting past the limit is kept as text by markdown-it; only
+ * blocks lose theirs.
+ */
+function refuseTooDeep(state: StateCore): boolean {
+  for (const token of state.tokens) if (token.level >= MAX_NESTING - 1) throw new MarkdownTooDeep();
+  return false;
 }
 
 /**
@@ -62,7 +69,7 @@ export function parseMarkdown(markdown: string): Token[] {
  * link labels; the footnote plugin compares them as written, and a definition nothing matched was dropped
  * with its text. This keeps the plugin's table of labels under markdown-it's normalized form of each
  * (`normalizeReference`), and gives every reference and definition that form before the plugin pairs them,
- * so both spellings are one footnote, with one id (built from that form).
+ * so both spellings are one footnote, with one id (built from that form), and its first definition.
  */
 function foldFootnoteLabels(md: MarkdownIt): void {
   const fold = (label: string) => md.utils.normalizeReference(label);
@@ -86,8 +93,16 @@ function foldFootnoteLabels(md: MarkdownIt): void {
     for (const footnote of list ?? []) {
       if (typeof footnote?.label === "string") footnote.label = fold(footnote.label);
     }
+    const defined = new Set<string>();
+    let duplicates = 0;
     for (const token of state.tokens) {
-      if (token.type === "footnote_reference_open") token.meta.label = fold(token.meta.label);
+      if (token.type === "footnote_reference_open") {
+        const label = fold(token.meta.label);
+        // The first definition of a label is the one, as in GFM; a later one (differing in case, say)
+        // gets a label nothing refers to, so the plugin leaves it out instead of letting it win.
+        token.meta.label = defined.has(label) ? `\u0000duplicate ${++duplicates}` : label;
+        defined.add(label);
+      }
       for (const child of token.children ?? []) {
         if (child.type === "footnote_ref" && typeof child.meta?.label === "string") {
           child.meta.label = fold(child.meta.label);
