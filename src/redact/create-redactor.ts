@@ -53,17 +53,26 @@ export async function createRedactor(options: RedactOptions = {}): Promise<Redac
   return {
     secrets,
     async redact(strings) {
-      const views = strings.map(escapedView);
+      // Each distinct string is scanned once: a session repeats many (a file read again, a sub-agent's
+      // transcript kept twice), and a string's redaction depends on nothing but itself.
+      const distinct = [...new Set(strings)];
+      const views = distinct.map(escapedView);
       const scanned = scan === null ? [] : await scan(views);
-      const counted = new Map<string, number>();
-      const redacted = strings.map((text, index) => {
+      const results = new Map<string, { text: string; kinds: readonly string[] }>();
+      distinct.forEach((text, index) => {
         const findings = [...(scanned[index] ?? [])];
         // A loop, not push(...found): one huge string can hold more findings than a call takes arguments.
         const view = views[index] ?? text;
         for (const detector of detectors) for (const finding of detector.find(view)) findings.push(finding);
-        const result = applyFindings(text, findings);
+        results.set(text, applyFindings(text, findings));
+      });
+      const counted = new Map<string, number>();
+      const redacted = strings.map((text) => {
+        const result = results.get(text) ?? { text, kinds: [] };
+        // Every occurrence counts, as it is every occurrence that is replaced.
         for (const kind of result.kinds) counted.set(kind, (counted.get(kind) ?? 0) + 1);
-        return result.text;
+        // An unchanged string comes back as the very one given, not an equal one met earlier.
+        return result.text === text ? text : result.text;
       });
       const counts: Record<string, number> = {};
       for (const kind of [...counted.keys()].sort()) counts[kind] = counted.get(kind) ?? 0;

@@ -20,25 +20,46 @@ export type RemoteRedactor = (strings: readonly string[]) => Promise<RemoteRedac
 export const SPLIT_MIN_CHARS = 4_000_000;
 
 /**
- * A redactor that hands the second half of a large batch (by characters) to `remote` and redacts the
- * first half itself meanwhile. Each string is redacted on its own, so the result is exactly `local`'s on
- * the whole batch: the same strings (unchanged ones the very same), the same counts. Should the other
- * thread fail, its half is redacted here.
+ * A redactor that hands half of a large batch (by characters, counting each distinct string once) to
+ * `remote` and redacts the other half itself meanwhile. All occurrences of a string go to the same side,
+ * which redacts it once. Each string is redacted on its own, so the result is exactly `local`'s on the
+ * whole batch: the same strings (unchanged ones the very same), the same counts. Should the other thread
+ * fail, its half is redacted here.
  */
 export function splitRedactor(local: Redactor, remote: RemoteRedactor): Redactor {
   return {
     secrets: local.secrets,
     async redact(strings) {
-      const cut = halfByLength(strings);
+      // Distinct strings in the order first met, and which one each occurrence is.
+      const distinctIndex = new Map<string, number>();
+      const distinct: string[] = [];
+      const which = strings.map((text) => {
+        let index = distinctIndex.get(text);
+        if (index === undefined) {
+          index = distinct.length;
+          distinct.push(text);
+          distinctIndex.set(text, index);
+        }
+        return index;
+      });
+      const cut = halfByLength(distinct);
       if (cut === undefined) return local.redact(strings);
-      const later = strings.slice(cut);
+      const here: number[] = [];
+      const there: number[] = [];
+      which.forEach((index, at) => {
+        (index < cut ? here : there).push(at);
+      });
+      const later = there.map((at) => strings[at] as string);
       // Sent before the first half is worked on, so both halves are redacted at once. A failure to send
       // is the same as no answer: that half is redacted here.
       const away = remote(later).catch(() => null);
-      const first = await local.redact(strings.slice(0, cut));
+      const first = await local.redact(here.map((at) => strings[at] as string));
       const second = (await away) ?? changesOf(later, await local.redact(later));
-      const redacted = [...first.strings, ...later];
-      for (const [index, text] of second.changed) redacted[cut + index] = text;
+      const redacted = [...strings];
+      here.forEach((at, index) => {
+        redacted[at] = first.strings[index] as string;
+      });
+      for (const [index, text] of second.changed) redacted[there[index] as number] = text;
       return { strings: redacted, counts: addCounts(first.counts, second.counts) };
     },
   };

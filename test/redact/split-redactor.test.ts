@@ -16,17 +16,21 @@ import { startReportThread } from "../../src/report-thread/report-thread.js";
 import { CORPUS } from "../helpers/paths.js";
 import { SEEDS, withSecret } from "./fake-secrets.js";
 
-/** A batch over the split threshold: filler, with every seeded secret in both halves. */
+/**
+ * A batch over the split threshold (which counts each distinct string once): distinct filler, with every
+ * seeded secret in both halves, and each string given twice, at both ends, so both halves hold copies.
+ */
 function largeBatch(): string[] {
   const filler = "ordinary output line with nothing secret in it\n".repeat(200);
-  const strings: string[] = [];
+  const distinct: string[] = [];
   for (let at = 0, chars = 0; chars < SPLIT_MIN_CHARS * 1.5; at += 1) {
     const seed = SEEDS[at % SEEDS.length];
-    const text = at % 3 === 0 && seed !== undefined ? `${filler}${withSecret(seed)}` : filler;
-    strings.push(text);
+    const text = `${at}: ${filler}${at % 3 === 0 && seed !== undefined ? withSecret(seed) : ""}`;
+    distinct.push(text);
     chars += text.length;
   }
-  return strings;
+  // The copies are new strings, equal to the first ones but not the same objects.
+  return [...distinct, ...distinct.map((text) => [...text].join(""))];
 }
 
 /** A remote that redacts with `redactor` in this thread and counts how often it was asked. */
@@ -46,11 +50,21 @@ describe("splitRedactor", () => {
     const local = await createRedactor({ homeDirs: ["/home/dev"] });
     const strings = largeBatch();
     const whole = await local.redact(strings);
+    const sent: string[] = [];
     const { remote, calls } = inThisThread(local);
-    const split = await splitRedactor(local, remote).redact(strings);
+    const split = await splitRedactor(local, (batch) => {
+      sent.push(...batch);
+      return remote(batch);
+    }).redact(strings);
     expect(calls()).toBe(1);
     expect(split.counts).toEqual(whole.counts);
     expect(split.strings).toEqual(whole.strings);
+    // Both copies of a string went to the same side: what was sent holds each string twice or not at all.
+    const sentCount = new Map<string, number>();
+    for (const text of sent) sentCount.set(text, (sentCount.get(text) ?? 0) + 1);
+    expect(new Set(sentCount.values())).toEqual(new Set([2]));
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.length).toBeLessThan(strings.length);
     // Secrets were found in both halves: the comparison is not between two untouched batches.
     const changed = split.strings.map((text, index) => text !== strings[index]);
     expect(changed.slice(0, strings.length / 2).some(Boolean)).toBe(true);
@@ -75,12 +89,18 @@ describe("splitRedactor", () => {
 
 describe("redactRawSession with the report thread", () => {
   it("redacts a large real session exactly as alone", async () => {
-    // A 2.3 MB real session read three times over: past the split threshold, so half of it is redacted
-    // in the thread. (Its entries repeat; redaction reads strings, not the tree.)
-    const path = `${CORPUS}real/pi-mono__before-compaction.jsonl`;
+    // The four largest real sessions as one (6.5 MB, 4.4 million distinct characters): past the split
+    // threshold, so half of it is redacted in the thread. (Redaction reads strings, not the tree.)
+    const paths = [
+      "pi-mono__before-compaction.jsonl",
+      "pi-mono__compact.jsonl",
+      "agent-complex-task__03-raddit-dashboard-pr_session.jsonl",
+      "pi-mono__large-session.jsonl",
+    ].map((name) => `${CORPUS}real/${name}`);
     const read = () => {
-      const raw = readSessionFile(path);
-      return { ...raw, records: [...raw.records, ...raw.records, ...raw.records] };
+      const [first, ...rest] = paths.map((path) => readSessionFile(path));
+      if (first === undefined) throw new Error("no session");
+      return { ...first, records: [first, ...rest].flatMap((raw) => raw.records) };
     };
     const alone = await redactRawSession(read(), DEFAULT_REDACTION);
     const thread = startReportThread({ highlight: false, redact: true });
@@ -109,4 +129,24 @@ describe("redactRawSession with the report thread", () => {
       await thread.close();
     }
   }, 60_000);
+});
+
+describe("a redactor given the same string more than once", () => {
+  it("redacts every occurrence and counts each, and leaves the others as they were", async () => {
+    const redactor = await createRedactor({});
+    const seed = SEEDS[0];
+    if (seed === undefined) throw new Error("no seed");
+    const secret = withSecret(seed);
+    // Equal strings built apart, as a parser makes them.
+    const copy = (text: string) => [...text].join("");
+    const plain = "nothing to see here, just a long enough line";
+    const strings = [secret, plain, copy(secret), copy(plain), copy(secret)];
+    const alone = await redactor.redact([secret]);
+    const result = await redactor.redact(strings);
+    expect(alone.counts).toEqual({ [seed.kind]: 1 });
+    expect(result.counts).toEqual({ [seed.kind]: 3 });
+    for (const index of [0, 2, 4]) expect(result.strings[index]).toBe(alone.strings[0]);
+    expect(result.strings[0]).not.toContain(seed.secret);
+    expect([result.strings[1], result.strings[3]]).toEqual([plain, plain]);
+  });
 });
