@@ -30,17 +30,19 @@ function redactorFor(options: RedactOptions): Promise<Redactor> {
 // Work is done strictly one message after another, so answers come back in the order asked; a step that
 // fails does not stop the ones after it (each answers for itself, see below).
 let queue: Promise<void> = Promise.resolve();
+/** Work queued and not yet finished: messages, and the warm-up step under way. */
 let pending = 0;
-port.on("message", (message: ToWorker) => {
+function enqueue(work: () => Promise<void>): void {
   pending += 1;
   queue = queue
-    .then(() => handle(message))
+    .then(work)
     .catch(() => {})
     .finally(() => {
       pending -= 1;
       scheduleWarmUp();
     });
-});
+}
+port.on("message", (message: ToWorker) => enqueue(() => handle(message)));
 
 // Warming grammars up (warm-up.ts) fills the time this thread would spend waiting for blocks, and only
 // that time: a step runs when no message is waiting, and never while the redaction this thread was told to
@@ -69,15 +71,7 @@ function scheduleWarmUp(): void {
     warmUpScheduled = false;
     if (pending > 0 || redactionExpected) return;
     const step = warmUp.shift();
-    if (step === undefined) return;
-    pending += 1;
-    queue = queue
-      .then(step)
-      .catch(() => {})
-      .finally(() => {
-        pending -= 1;
-        scheduleWarmUp();
-      });
+    if (step !== undefined) enqueue(step);
   });
 }
 
