@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 export const TextBlockSchema = z.looseObject({ type: z.literal("text"), text: z.string() });
 /** A text block: prose written by a person or a model. */
@@ -7,8 +7,8 @@ export type TextBlock = z.infer<typeof TextBlockSchema>;
 export const ThinkingBlockSchema = z.looseObject({
   type: z.literal("thinking"),
   // Redacted thinking carries an empty string or nothing at all.
-  thinking: z.string().default(""),
-  redacted: z.boolean().optional(),
+  thinking: z._default(z.string(), ""),
+  redacted: z.optional(z.boolean()),
 });
 /** A model's reasoning; `redacted` means the provider returned nothing readable. */
 export type ThinkingBlock = z.infer<typeof ThinkingBlockSchema>;
@@ -23,7 +23,7 @@ export type ImageBlock = z.infer<typeof ImageBlockSchema>;
 
 export const ToolCallBlockSchema = z.looseObject({
   type: z.literal("toolCall"),
-  id: z.string().optional(),
+  id: z.optional(z.string()),
   name: z.string(),
   // An object as a rule; some providers leave it a JSON string.
   arguments: z.unknown(),
@@ -61,6 +61,9 @@ export function parseContentBlock(value: unknown): ContentBlock {
 /** Message content: a plain string, or an array of blocks (each read leniently). */
 export const ContentSchema = z.union([
   z.string(),
-  z.array(z.unknown()).transform((blocks) => blocks.map(parseContentBlock)),
+  z.pipe(
+    z.array(z.unknown()),
+    z.transform((blocks) => blocks.map(parseContentBlock)),
+  ),
 ]);
 export type Content = z.infer<typeof ContentSchema>;

@@ -1,11 +1,11 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { ContentSchema } from "./content.js";
 import { describeIssue } from "./describe-issue.js";
 import { fastMessageEntry } from "./fast-message-entry.js";
 import { parseMessage } from "./message.js";
 
-const storedMessage = z.unknown().transform(parseMessage);
-const usage = z.unknown().optional();
+const storedMessage = z.pipe(z.unknown(), z.transform(parseMessage));
+const usage = z.optional(z.unknown());
 
 export const MessageEntrySchema = z.looseObject({ type: z.literal("message"), message: storedMessage });
 export const ModelChangeEntrySchema = z.looseObject({
@@ -19,22 +19,22 @@ export const ThinkingLevelChangeEntrySchema = z.looseObject({
 });
 export const CompactionEntrySchema = z.looseObject({
   type: z.literal("compaction"),
-  summary: z.string().default(""),
-  tokensBefore: z.number().optional(),
-  firstKeptEntryId: z.string().optional(),
-  retainedTail: z.array(storedMessage).optional(),
-  systemMessage: storedMessage.optional(),
+  summary: z._default(z.string(), ""),
+  tokensBefore: z.optional(z.number()),
+  firstKeptEntryId: z.optional(z.string()),
+  retainedTail: z.optional(z.array(storedMessage)),
+  systemMessage: z.optional(storedMessage),
   usage,
-  details: z.unknown().optional(),
-  fromHook: z.boolean().optional(),
+  details: z.optional(z.unknown()),
+  fromHook: z.optional(z.boolean()),
 });
 export const BranchSummaryEntrySchema = z.looseObject({
   type: z.literal("branch_summary"),
-  fromId: z.string().optional(),
-  summary: z.string().default(""),
+  fromId: z.optional(z.string()),
+  summary: z._default(z.string(), ""),
   usage,
-  details: z.unknown().optional(),
-  fromHook: z.boolean().optional(),
+  details: z.optional(z.unknown()),
+  fromHook: z.optional(z.boolean()),
 });
 export const ContextEditEntrySchema = z.looseObject({
   type: z.literal("context_edit"),
@@ -43,31 +43,31 @@ export const ContextEditEntrySchema = z.looseObject({
 });
 export const UsageEntrySchema = z.looseObject({
   type: z.literal("usage"),
-  kind: z.string().optional(),
+  kind: z.optional(z.string()),
   usage: z.unknown(),
-  provider: z.string().optional(),
-  model: z.string().optional(),
+  provider: z.optional(z.string()),
+  model: z.optional(z.string()),
 });
 export const CustomEntrySchema = z.looseObject({
   type: z.literal("custom"),
-  customType: z.string().optional(),
-  data: z.unknown().optional(),
+  customType: z.optional(z.string()),
+  data: z.optional(z.unknown()),
 });
 export const CustomMessageEntrySchema = z.looseObject({
   type: z.literal("custom_message"),
-  customType: z.string().optional(),
-  content: ContentSchema.default([]),
-  display: z.boolean().optional(),
-  details: z.unknown().optional(),
+  customType: z.optional(z.string()),
+  content: z._default(ContentSchema, []),
+  display: z.optional(z.boolean()),
+  details: z.optional(z.unknown()),
 });
 export const LabelEntrySchema = z.looseObject({
   type: z.literal("label"),
   targetId: z.string(),
-  label: z.string().nullable().optional(),
+  label: z.optional(z.nullable(z.string())),
 });
 export const SessionInfoEntrySchema = z.looseObject({
   type: z.literal("session_info"),
-  name: z.string().nullable().optional(),
+  name: z.optional(z.nullable(z.string())),
 });
 
 export type MessageEntry = z.infer<typeof MessageEntrySchema>;

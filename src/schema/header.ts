@@ -1,14 +1,14 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /** The first line of a session file: metadata, not a tree node. */
 export const SessionHeaderSchema = z.looseObject({
   type: z.literal("session"),
-  version: z.number().optional(),
-  id: z.string().optional(),
-  timestamp: z.string().optional(),
-  cwd: z.string().optional(),
-  parentSession: z.string().optional(),
+  version: z.optional(z.number()),
+  id: z.optional(z.string()),
+  timestamp: z.optional(z.string()),
+  cwd: z.optional(z.string()),
+  parentSession: z.optional(z.string()),
   /** Older headers named the file a session was branched from here. */
-  branchedFrom: z.string().optional(),
+  branchedFrom: z.optional(z.string()),
 });
 export type SessionHeader = z.infer<typeof SessionHeaderSchema>;

@@ -1,8 +1,8 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { ContentSchema } from "./content.js";
 import { describeIssue } from "./describe-issue.js";
 
-const timestamp = z.number().optional();
+const timestamp = z.optional(z.number());
 
 export const UserMessageSchema = z.looseObject({
   role: z.literal("user"),
@@ -13,27 +13,27 @@ export type UserMessage = z.infer<typeof UserMessageSchema>;
 
 export const AssistantMessageSchema = z.looseObject({
   role: z.literal("assistant"),
-  content: ContentSchema.default([]),
-  api: z.string().optional(),
-  provider: z.string().optional(),
-  model: z.string().optional(),
-  responseModel: z.string().optional(),
+  content: z._default(ContentSchema, []),
+  api: z.optional(z.string()),
+  provider: z.optional(z.string()),
+  model: z.optional(z.string()),
+  responseModel: z.optional(z.string()),
   // Converted to the canonical Usage in one place: src/usage/to-usage.ts.
-  usage: z.unknown().optional(),
-  stopReason: z.string().optional(),
-  errorMessage: z.string().optional(),
+  usage: z.optional(z.unknown()),
+  stopReason: z.optional(z.string()),
+  errorMessage: z.optional(z.string()),
   timestamp,
 });
 export type AssistantMessage = z.infer<typeof AssistantMessageSchema>;
 
 export const ToolResultMessageSchema = z.looseObject({
   role: z.literal("toolResult"),
-  toolCallId: z.string().optional(),
-  toolName: z.string().optional(),
-  content: ContentSchema.default([]),
-  details: z.unknown().optional(),
-  usage: z.unknown().optional(),
-  isError: z.boolean().optional(),
+  toolCallId: z.optional(z.string()),
+  toolName: z.optional(z.string()),
+  content: z._default(ContentSchema, []),
+  details: z.optional(z.unknown()),
+  usage: z.optional(z.unknown()),
+  isError: z.optional(z.boolean()),
   timestamp,
 });
 export type ToolResultMessage = z.infer<typeof ToolResultMessageSchema>;
@@ -41,22 +41,22 @@ export type ToolResultMessage = z.infer<typeof ToolResultMessageSchema>;
 export const BashExecutionMessageSchema = z.looseObject({
   role: z.literal("bashExecution"),
   command: z.string(),
-  output: z.string().default(""),
-  exitCode: z.number().nullable().optional(),
-  cancelled: z.boolean().optional(),
-  truncated: z.boolean().optional(),
-  fullOutputPath: z.string().optional(),
-  excludeFromContext: z.boolean().optional(),
+  output: z._default(z.string(), ""),
+  exitCode: z.optional(z.nullable(z.number())),
+  cancelled: z.optional(z.boolean()),
+  truncated: z.optional(z.boolean()),
+  fullOutputPath: z.optional(z.string()),
+  excludeFromContext: z.optional(z.boolean()),
   timestamp,
 });
 export type BashExecutionMessage = z.infer<typeof BashExecutionMessageSchema>;
 
 export const CustomMessageSchema = z.looseObject({
   role: z.literal("custom"),
-  customType: z.string().optional(),
-  content: ContentSchema.default([]),
-  display: z.boolean().optional(),
-  details: z.unknown().optional(),
+  customType: z.optional(z.string()),
+  content: z._default(ContentSchema, []),
+  display: z.optional(z.boolean()),
+  details: z.optional(z.unknown()),
   timestamp,
 });
 export type CustomMessage = z.infer<typeof CustomMessageSchema>;
