@@ -22,7 +22,8 @@ export function tokensToHast(tokens: readonly Token[]): Root {
   return builder.finish();
 }
 
-const LOOSELY_WRAPPED = new Set(["blockquote", "ul", "ol", "table", "thead", "tbody", "tr"]);
+/** Blocks remark-rehype writes with a line break before, between and after their children (lists apart). */
+const LOOSELY_WRAPPED = new Set(["blockquote", "table", "thead", "tbody", "tr"]);
 const TASK_MARKER = /^\[([ xX])\][ \t]+/;
 const GFM_AUTOLINK_TEXT = /^(?:https?:\/\/|www\.|mailto:)/i;
 const EMAIL = /^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$/;
