@@ -48,12 +48,11 @@ describe("where the parser differs from remark, on purpose", () => {
     expect((await render(`${"> ".repeat(40)}deep`)).match(/<blockquote>/g)?.length).toBe(40);
   });
 
-  it("parses thousands of open brackets in linear time and keeps them as text", async () => {
-    // Without the nesting limit, each \`![\` retried the rest of the line: seconds for this one line.
+  it("keeps thousands of open brackets as text, under the nesting limit", async () => {
+    // Without the limit, each `![` retried the rest of the line (seconds of parsing for this one line)
+    // and the parser overflowed the stack, so the message fell back to a plain block.
     const text = "![".repeat(20000);
-    const started = Date.now();
     const html = await markdownToHtml(text, { budget: plainBudget() });
-    expect(Date.now() - started).toBeLessThan(5000);
     expect(html).toBe(`<p>${text}</p>`);
   });
 

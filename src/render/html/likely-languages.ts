@@ -1,12 +1,8 @@
-import { parseArgs, stringField } from "../../view/tools/args.js";
+import { asObject, parseArgs, pathArgument } from "../../view/tools/args.js";
 import { languageFromPath } from "../primitives/highlight/languages.js";
 
 /** How many file languages to name: past the first few, a session's files are too few to be worth it. */
 const MOST = 3;
-
-function asRecord(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === "object" && value !== null ? (value as Record<string, unknown>) : undefined;
-}
 
 /**
  * The languages of the files a session's tool calls read, wrote and edited, most used first (ties by
@@ -20,12 +16,12 @@ function asRecord(value: unknown): Record<string, unknown> | undefined {
 export function likelyLanguages(entries: Iterable<unknown>): string[] {
   const counts = new Map<string, number>();
   for (const entry of entries) {
-    const message = asRecord(asRecord(entry)?.message);
+    const message = asObject(asObject(entry)?.message);
     if (message?.role !== "assistant" || !Array.isArray(message.content)) continue;
     for (const block of message.content) {
-      const call = asRecord(block);
+      const call = asObject(block);
       if (call?.type !== "toolCall") continue;
-      const path = stringField(parseArgs(call.arguments).object, "path", "file_path", "filePath");
+      const path = pathArgument(parseArgs(call.arguments).object);
       const language = languageFromPath(path);
       if (language !== undefined) counts.set(language, (counts.get(language) ?? 0) + 1);
     }

@@ -1,7 +1,7 @@
 import { displayPath } from "../../view/display-path.js";
 import type { TurnUsageView } from "../../view/entry-view.js";
 import { firstLine } from "../../view/format.js";
-import { parseArgs } from "../../view/tools/args.js";
+import { PATH_ARGUMENTS, parseArgs } from "../../view/tools/args.js";
 import type { ToolBody, ToolView } from "../../view/tools/tool-view.js";
 import { diffToHtml } from "../primitives/diff/diff-to-html.js";
 import { languageFromPath, SHELL_LANGUAGE } from "../primitives/highlight/languages.js";
@@ -76,8 +76,6 @@ type OutputStyle = "terminal" | "markdown" | "plain" | { language: string | unde
 /** What a card builder returns: its fields, how its output reads, and which arguments its body shows. */
 type Card = Partial<HtmlTool> & { output: OutputStyle; shown: readonly string[] };
 
-const PATH_KEYS = ["path", "file_path", "filePath"];
-
 /** Tool kind -> how its card is built: the body partial, the headline, and how its output reads. */
 const TOOL_CARDS: {
   [K in ToolBody["kind"]]: (
@@ -110,7 +108,7 @@ const TOOL_CARDS: {
       path,
       range,
       output: { language: languageFromPath(body.path) },
-      shown: [...PATH_KEYS, "offset", "limit"],
+      shown: [...PATH_ARGUMENTS, "offset", "limit"],
     };
   },
   write: (body, _tool, context) => {
@@ -122,7 +120,7 @@ const TOOL_CARDS: {
       content: codeSlot(context, body.content, languageFromPath(body.path), "written-file"),
       contentLines: lineCount(body.content),
       output: "plain",
-      shown: [...PATH_KEYS, "content"],
+      shown: [...PATH_ARGUMENTS, "content"],
     };
   },
   edit: (body, _tool, context) => {
@@ -151,7 +149,9 @@ const TOOL_CARDS: {
       output: "plain",
       // The diff shows the edits; when none could be built the arguments stay visible.
       shown:
-        diff === null ? PATH_KEYS : [...PATH_KEYS, "edits", "oldText", "newText", "old_text", "new_text"],
+        diff === null
+          ? PATH_ARGUMENTS
+          : [...PATH_ARGUMENTS, "edits", "oldText", "newText", "old_text", "new_text"],
     };
   },
   search: (body) => ({

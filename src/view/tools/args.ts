@@ -24,6 +24,14 @@ export function stringField(object: Record<string, unknown>, ...names: string[])
   return null;
 }
 
+/** The argument names file tools give a file's path under (Pi's own, and other agents' spellings). */
+export const PATH_ARGUMENTS: readonly string[] = ["path", "file_path", "filePath"];
+
+/** A file tool's path argument, or null. */
+export function pathArgument(object: Record<string, unknown>): string | null {
+  return stringField(object, ...PATH_ARGUMENTS);
+}
+
 /** A field that holds a finite number, or null. */
 export function numberField(object: Record<string, unknown>, name: string): number | null {
   const value = object[name];

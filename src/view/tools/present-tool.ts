@@ -1,6 +1,6 @@
 import { editToModel } from "../../diff/edit-to-model.js";
 import type { MessageView } from "../entry-view.js";
-import { numberField, parseArgs, stringField } from "./args.js";
+import { numberField, parseArgs, pathArgument, stringField } from "./args.js";
 import { subagentBody } from "./subagent-body.js";
 import type { ToolBody, ToolResultView } from "./tool-view.js";
 
@@ -14,8 +14,7 @@ interface BodyInput {
   depth: number;
 }
 
-const pathOf = (args: Record<string, unknown>): string =>
-  stringField(args, "path", "file_path", "filePath") ?? "";
+const pathOf = (args: Record<string, unknown>): string => pathArgument(args) ?? "";
 
 const shell = ({ args }: BodyInput): ToolBody => ({
   kind: "bash",
