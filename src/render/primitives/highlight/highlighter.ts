@@ -1,6 +1,7 @@
 import { createHighlighterCore, type HighlighterCore } from "shiki/core";
 import { createOnigurumaEngine } from "shiki/engine/oniguruma";
 import { bundledLanguages } from "shiki/langs";
+import { sharedPatternEngine } from "./shared-pattern-engine.js";
 import { themeClasses } from "./theme-classes.js";
 
 // Engine choice, measured on this machine (2 cores, Node 20) tokenizing the first 1 MB of zod's
@@ -8,7 +9,8 @@ import { themeClasses } from "./theme-classes.js";
 //   Oniguruma (WASM):       2.3-2.8 s with one theme, 5.3 s with two themes (codeToTokensWithThemes)
 //   JavaScript RegExp:      8.6-10.4 s with one theme, 17.2 s with two themes
 // Oniguruma is 3-4x faster here, so it is the engine; and tokenizing once with the rule-index theme
-// (theme-classes.ts) instead of once per theme halves the cost again.
+// (theme-classes.ts) instead of once per theme halves the cost again. Each distinct pattern is compiled
+// once (shared-pattern-engine.ts), not once per rule that holds it.
 
 let engine: ReturnType<typeof createOnigurumaEngine> | undefined;
 let highlighter: Promise<HighlighterCore> | undefined;
@@ -18,7 +20,7 @@ const homes = new Map<string, Promise<HighlighterCore>>();
 
 function createCore(): Promise<HighlighterCore> {
   // One WASM engine for every highlighter: it is the costly part, and it holds no grammar.
-  engine ??= createOnigurumaEngine(import("shiki/wasm"));
+  engine ??= createOnigurumaEngine(import("shiki/wasm")).then(sharedPatternEngine);
   return createHighlighterCore({ engine, themes: [themeClasses().ruleTheme], langs: [] });
 }
 
