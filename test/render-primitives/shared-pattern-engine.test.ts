@@ -27,6 +27,7 @@ function samples(): { id: keyof typeof bundledLanguages; code: string }[] {
       // Back-references in an end pattern (each heredoc's delimiter compiles a pattern of its own), and
       // characters of 2, 3 and 4 UTF-8 bytes, where the engine converts offsets.
       id: "shellscript",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: shell's ${x:-default}, not a template
       code: 'cat <<EOF > out\nnaïve → ✓ 𝒳 "$HOME"\nEOF\ncat <<-"END"\n\t$(not expanded)\n\tEND\necho "done ${x:-é}"\n',
     },
     {
