@@ -28,8 +28,11 @@ export interface RedactResult {
 export interface Redactor {
   /** Whether built-in secret detection is on (`redactJson` then also redacts values of secret-named keys). */
   readonly secrets: boolean;
-  /** Unchanged strings come back as the very same string (`===`). */
-  redact(strings: readonly string[]): Promise<RedactResult>;
+  /**
+   * Unchanged strings come back as the very same string (`===`). `occurrences[i]`, when given, is how many
+   * times `strings[i]` stands in the caller's batch: its replacements count that many times (default 1).
+   */
+  redact(strings: readonly string[], occurrences?: readonly number[]): Promise<RedactResult>;
 }
 
 type Scan = (strings: readonly string[]) => Promise<Finding[][]>;
@@ -52,7 +55,7 @@ export async function createRedactor(options: RedactOptions = {}): Promise<Redac
   const scan: Scan | null = secrets ? (await import("./secretlint-scan.js")).secretlintFindings : null;
   return {
     secrets,
-    async redact(strings) {
+    async redact(strings, occurrences) {
       // Each distinct string is scanned once: a session repeats many (a file read again, a sub-agent's
       // transcript kept twice), and a string's redaction depends on nothing but itself.
       const distinct = [...new Set(strings)];
@@ -67,10 +70,11 @@ export async function createRedactor(options: RedactOptions = {}): Promise<Redac
         results.set(text, applyFindings(text, findings));
       });
       const counted = new Map<string, number>();
-      const redacted = strings.map((text) => {
+      const redacted = strings.map((text, at) => {
         const result = results.get(text) ?? { text, kinds: [] };
         // Every occurrence counts, as it is every occurrence that is replaced.
-        for (const kind of result.kinds) counted.set(kind, (counted.get(kind) ?? 0) + 1);
+        const times = occurrences?.[at] ?? 1;
+        for (const kind of result.kinds) counted.set(kind, (counted.get(kind) ?? 0) + times);
         // An unchanged string comes back as the very one given, not an equal one met earlier.
         return result.text === text ? text : result.text;
       });

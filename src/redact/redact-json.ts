@@ -75,6 +75,17 @@ export async function redactJson(
   const stack: Frame[] = [];
   const holder: unknown[] = [undefined];
 
+  // A session repeats a few dozen keys hundreds of thousands of times: each is classified once.
+  const names = new Map<string, SecretName | null>();
+  const nameOf = (key: string): SecretName | null => {
+    let name = names.get(key);
+    if (name === undefined) {
+      name = classifySecretName(key);
+      names.set(key, name);
+    }
+    return name;
+  };
+
   const visit = (
     target: Slot["target"],
     key: string | number,
@@ -83,7 +94,7 @@ export async function redactJson(
     skip: boolean,
   ): void => {
     if (typeof child === "string") {
-      const name = typeof key === "string" && redactor.secrets ? classifySecretName(key) : null;
+      const name = typeof key === "string" && redactor.secrets ? nameOf(key) : null;
       if (!skip) slots.push({ target, key, text: child, name });
       if (!inPlace) put(target, key, child);
     } else if (typeof child === "object" && child !== null) {
@@ -107,18 +118,22 @@ export async function redactJson(
 
   if (inPlace) holder[0] = value;
   visit(holder, 0, value, null, (skipWhen?.([], value) ?? false) || (skipValue?.(value) ?? false));
+  const step = (frame: Frame, key: string | number, child: unknown): void => {
+    // Paths are built only for `skipWhen`: on a large session they were a good part of the walk.
+    const path: PathNode | null = skipWhen === undefined ? null : { key, parent: frame.path };
+    const skip =
+      frame.skip ||
+      (typeof key === "string" && skipKeys.has(key)) ||
+      skipValue?.(child) === true ||
+      (path !== null && skipWhen?.(toArray(path), child) === true);
+    visit(frame.copy, key, child, path, skip);
+  };
   for (let frame = stack.pop(); frame !== undefined; frame = stack.pop()) {
-    const entries: [string | number, unknown][] = Array.isArray(frame.source)
-      ? frame.source.map((item, index) => [index, item])
-      : Object.keys(frame.source).map((key) => [key, (frame.source as Record<string, unknown>)[key]]);
-    for (const [key, child] of entries) {
-      const path: PathNode = { key, parent: frame.path };
-      const skip =
-        frame.skip ||
-        (typeof key === "string" && skipKeys.has(key)) ||
-        skipValue?.(child) === true ||
-        skipWhen?.(toArray(path), child) === true;
-      visit(frame.copy, key, child, path, skip);
+    const source = frame.source;
+    if (Array.isArray(source)) {
+      for (let index = 0; index < source.length; index += 1) step(frame, index, source[index]);
+    } else {
+      for (const key of Object.keys(source)) step(frame, key, (source as Record<string, unknown>)[key]);
     }
   }
 

@@ -11,7 +11,13 @@ export type ToWorker =
   /** The session's redaction is finished, wherever it was done: warm-up need not wait for a share of it. */
   | { kind: "redaction-over" }
   | { kind: "tokenize"; requests: TokenizeRequest[] }
-  | { kind: "redact"; id: number; options: RedactOptions; strings: readonly string[] };
+  | {
+      kind: "redact";
+      id: number;
+      options: RedactOptions;
+      strings: readonly string[];
+      occurrences: readonly number[];
+    };
 
 /** What it answers. */
 export type FromWorker =

@@ -122,13 +122,13 @@ export function startReportThread(work: ReportThreadWork = { highlight: true, re
     redactionOver: () => {
       if (!gone) post({ kind: "redaction-over" });
     },
-    redactor: (options) => (strings) => {
+    redactor: (options) => (strings, occurrences) => {
       if (gone) return Promise.resolve(null);
       const id = nextId++;
       return new Promise((resolve, reject) => {
         redactions.set(id, resolve);
         try {
-          post({ kind: "redact", id, options, strings });
+          post({ kind: "redact", id, options, strings, occurrences });
           expect(1);
         } catch (error) {
           redactions.delete(id);

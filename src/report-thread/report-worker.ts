@@ -110,7 +110,7 @@ async function handle(message: ToWorker): Promise<void> {
       try {
         redaction = changesOf(
           message.strings,
-          await (await redactorFor(message.options)).redact(message.strings),
+          await (await redactorFor(message.options)).redact(message.strings, message.occurrences),
         );
       } catch {
         // The rendering thread redacts this share itself.
