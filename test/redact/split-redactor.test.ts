@@ -8,6 +8,7 @@ import { createRedactor, type Redactor } from "../../src/redact/index.js";
 import { DEFAULT_REDACTION, redactRawSession } from "../../src/redact/redact-session.js";
 import {
   changesOf,
+  LOCAL_SHARE,
   type RemoteRedactor,
   SPLIT_MIN_CHARS,
   splitRedactor,
@@ -66,6 +67,10 @@ describe("splitRedactor", () => {
     expect(new Set(sentTimes)).toEqual(new Set([2]));
     expect(sent.length).toBeGreaterThan(0);
     expect(sent.length * 2).toBeLessThan(strings.length);
+    // The other thread gets 1 - LOCAL_SHARE of the distinct characters (give or take a string).
+    const chars = (list: readonly string[]) => list.reduce((sum, text) => sum + text.length, 0);
+    const share = chars(sent) / chars([...new Set(strings)]);
+    expect(Math.abs(share - (1 - LOCAL_SHARE))).toBeLessThan(0.01);
     // Secrets were found in both halves: the comparison is not between two untouched batches.
     const changed = split.strings.map((text, index) => text !== strings[index]);
     expect(changed.slice(0, strings.length / 2).some(Boolean)).toBe(true);
