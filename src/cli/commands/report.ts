@@ -9,7 +9,7 @@ import { SPLIT_MIN_CHARS } from "../../redact/split-redactor.js";
 import type { ReportThread, ReportThreadWork } from "../../report-thread/report-thread.js";
 import { redactionSentence, redactionView } from "../../view/redaction-view.js";
 import { newestSessionFor } from "../find-session.js";
-import { tuneHeapForOneReport } from "../heap-growth.js";
+import { tuneHeapForMarkdown } from "../heap-growth.js";
 import { type CliIo, UsageError } from "../io.js";
 import { progressLine } from "../progress.js";
 import { redactionSettings } from "../redact-options.js";
@@ -112,7 +112,7 @@ export async function reportCommand(
   }
   const sessionPath = session ?? newestSessionFor(io.cwd, io.env);
   if (session === undefined) io.stderr.write(`pi-report: reporting on ${sessionPath}\n`);
-  if (options.format !== "json") tuneHeapForOneReport();
+  if (options.format === "md") tuneHeapForMarkdown();
   const output = options.output ?? defaultOutput(options.format, sessionPath, io.cwd);
   const work: ReportThreadWork = {
     // Not with --template: the thread's placeholders stand in for highlighted lines until the page is
