@@ -28,7 +28,7 @@ export async function renderHtmlParts(
 }
 
 /**
- * A worker thread that redacts a third of a large session (`redactRawSession(raw, settings, thread)`) and
+ * A worker thread that redacts 40% of a large session (`redactRawSession(raw, settings, thread)`) and
  * highlights while `renderHtml` builds the page (`HtmlOptions.reportThread`): the same bytes, sooner with
  * two cores. Start it before reading the session, and `close()` it when done.
  */

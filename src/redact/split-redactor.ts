@@ -26,8 +26,8 @@ export type RemoteRedactor = (
 export const SPLIT_MIN_CHARS = 4_000_000;
 
 /**
- * A redactor that hands a third of a large batch (by characters, counting each distinct string once, see
- * `LOCAL_SHARE`) to `remote` and redacts the rest itself meanwhile. Each side gets each of its strings once, with how
+ * A redactor that hands part of a large batch (by characters, counting each distinct string once, the
+ * part past `LOCAL_SHARE`) to `remote` and redacts the rest itself meanwhile. Each side gets each of its strings once, with how
  * many times it occurs: a session repeats many (the 20 MB bench session holds 16.7 million characters, 5.7
  * million distinct), and sending copies to the other thread cost a structured clone of each. Each string is
  * redacted on its own, so the result is exactly `local`'s on the whole batch: the same strings (unchanged
@@ -85,12 +85,14 @@ export function changesOf(strings: readonly string[], result: RedactResult): Rem
 }
 
 /**
- * The share of a batch's characters redacted in the calling thread. The other thread starts later (its
- * share is copied to it first) and slower (its code and secretlint's regexes are not warm yet): given
- * half, it took 203 ms where this thread took about 100 ms, and the page waited. HTML of the bench
- * session, 9 runs each interleaved, median: a share of 0.5 here 2.38 s, 0.7 2.30 s, 0.85 2.41 s.
+ * The share of a batch's characters redacted in the calling thread: more than half, because the other
+ * thread's share is copied to it first and its answer is read only once this thread's share is done.
+ * Timed on the bench session without a profiler (4 runs each): with half, this thread took 129-165 ms and
+ * the other 151-186 ms; with two thirds, 172-273 against 120-136 ms. At 0.6 both end about together.
+ * (Wall times of the whole report hardly tell them apart: 11 interleaved runs each, medians 0.5 2.72 s,
+ * 0.6 2.64 s, 0.667 2.68 s, each with a spread of ±0.15 s.)
  */
-export const LOCAL_SHARE = 2 / 3;
+export const LOCAL_SHARE = 0.6;
 
 /** Where `LOCAL_SHARE` of the characters are behind; undefined for a batch too small to split. */
 function cutByLength(strings: readonly string[]): number | undefined {

@@ -7,7 +7,7 @@ import { DeferredTokenizer } from "../render/primitives/highlight/deferred-token
 import type { FromWorker, ToWorker } from "./messages.js";
 
 /**
- * A worker thread that helps with one report while the calling thread builds it: it redacts a third of a
+ * A worker thread that helps with one report while the calling thread builds it: it redacts 40% of a
  * large session (`redactRawSession`'s `thread` option) and tokenizes the code the highlight budget lets
  * through (`HtmlOptions.reportThread`).
  */
