@@ -1,8 +1,14 @@
+import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createHighlightBudget } from "../../src/render/primitives/highlight/budget.js";
-import { highlightCode, plainCodeBlock } from "../../src/render/primitives/highlight/code-to-html.js";
+import {
+  highlightCode,
+  linesToBlock,
+  plainCodeBlock,
+} from "../../src/render/primitives/highlight/code-to-html.js";
 import { clearHighlightCache, highlightStats } from "../../src/render/primitives/highlight/code-to-lines.js";
 import { highlightStylesheet } from "../../src/render/primitives/highlight/theme-classes.js";
+import { plainLines } from "../../src/render/primitives/highlight/tokens-to-html.js";
 
 const TS = 'const greeting: string = "a<b>&c";\n// done';
 
@@ -71,6 +77,18 @@ describe("highlightCode", () => {
     expect(plainCodeBlock(code)).toBe(expected);
     expect(highlightStats().tokenized).toBe(0);
     expect(budget.spent).toBe(0);
+  });
+
+  it("makes a plain block exactly as the block of its plain lines (which diffs and highlighting use)", () => {
+    // Line ends of every kind, lone and together, among characters that need escaping.
+    const piece = fc.constantFrom("\n", "\r", "\r\n", "\n\r", "<", ">", "&", '"', "'", "a", " ", "é", "😀");
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }), (pieces) => {
+        const code = pieces.join("");
+        expect(plainCodeBlock(code)).toBe(linesToBlock(plainLines(code)));
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it("falls back to escaped plain text once the budget is spent", async () => {

@@ -1,22 +1,30 @@
-import { codeToLines, type HighlightRequest } from "./code-to-lines.js";
+import { escapeHtml } from "../escape.js";
+import { type HighlightRequest, highlightedLines } from "./code-to-lines.js";
 import { CODE_BLOCK_CLASS } from "./theme-classes.js";
-import { plainLines } from "./tokens-to-html.js";
 
 /** Wraps per-line HTML in the one `<pre><code>` wrapper every code block uses, highlighted or not. */
 export function linesToBlock(lines: readonly string[]): string {
   return `<pre class="${CODE_BLOCK_CLASS}"><code>${lines.join("\n")}</code></pre>`;
 }
 
-/** A code block as escaped plain text, in the same wrapper as a highlighted one. */
+/**
+ * A code block as escaped plain text, in the same wrapper as a highlighted one: `linesToBlock` of its
+ * plain lines, made without the lines. Joining lines split on `\n` and `\r\n` with `\n` leaves the text
+ * but for `\r\n`, and escaping never touches a line end. Most of a large session's code is past the
+ * highlight budget and comes through here: one pass over it instead of a string per line.
+ */
 export function plainCodeBlock(code: string): string {
-  return linesToBlock(plainLines(code));
+  return `<pre class="${CODE_BLOCK_CLASS}"><code>${escapeHtml(code.replace(CRLF, "\n"))}</code></pre>`;
 }
+
+const CRLF = /\r\n/g;
 
 /**
  * A finished `<pre class="shiki"><code>` block for `code`: highlighted with token classes when the
  * language is known and the budget allows, escaped plain text otherwise. Never rejects.
  */
 export async function highlightCode(code: string, request: HighlightRequest): Promise<string> {
-  const { lines } = await codeToLines(code, request);
-  return linesToBlock(lines);
+  if (typeof code !== "string") return plainCodeBlock("");
+  const highlighted = await highlightedLines(code, request);
+  return highlighted === undefined ? plainCodeBlock(code) : linesToBlock(highlighted.lines);
 }

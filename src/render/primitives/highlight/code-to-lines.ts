@@ -133,10 +133,19 @@ export async function highlightGroup(
  */
 export async function codeToLines(code: string, request: HighlightRequest): Promise<HighlightedLines> {
   if (typeof code !== "string") return { lines: [""], language: undefined };
+  return (await highlightedLines(code, request)) ?? { lines: plainLines(code), language: undefined };
+}
+
+/**
+ * `codeToLines` when the block is highlighted, undefined when it is to be shown plain: for a caller with
+ * a cheaper way to show it plain (a whole block needs no lines). Charges the budget the same way.
+ */
+export async function highlightedLines(
+  code: string,
+  request: HighlightRequest,
+): Promise<{ lines: string[]; language: string } | undefined> {
   const id = resolveLanguage(request.language);
-  if (id === undefined || !request.budget.spend(request.priority, id, code)) {
-    return { lines: plainLines(code), language: undefined };
-  }
+  if (id === undefined || !request.budget.spend(request.priority, id, code)) return undefined;
   const lines = (await highlightGroup([code], id, request.budget))?.[0];
-  return lines === undefined ? { lines: plainLines(code), language: undefined } : { lines, language: id };
+  return lines === undefined ? undefined : { lines, language: id };
 }
