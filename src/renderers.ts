@@ -28,9 +28,9 @@ export async function renderHtmlParts(
 }
 
 /**
- * A worker thread that redacts 40% of a large session (`redactRawSession(raw, settings, thread)`) and
- * highlights while `renderHtml` builds the page (`HtmlOptions.reportThread`): the same bytes, sooner with
- * two cores. Start it before reading the session, and `close()` it when done.
+ * A worker thread that redacts 40% of a large session's distinct text (`redactRawSession(raw, settings,
+ * thread)`) and highlights while `renderHtml` builds the page (`HtmlOptions.reportThread`): the same
+ * bytes, sooner with two cores. Start it before reading the session, and `close()` it when done.
  */
 export async function startReportThread(work?: ReportThreadWork): Promise<ReportThread> {
   return (await import("./report-thread/report-thread.js")).startReportThread(work);

@@ -96,8 +96,8 @@ function redactorFor(settings: RedactionSettings, homeDirs: string[]): Promise<R
  * header. Secrets become `[redacted: kind]`, the user's home directory `~` (the home of this machine and
  * the one the session's cwd names). Ids, links, timestamps and images are kept as they are.
  * The strings are replaced in the records themselves (they were parsed for this run alone); the header is
- * too. The result carries what was replaced, by kind. With a `helper` thread, 40% of a large session is
- * redacted there meanwhile; the result is the same.
+ * too. The result carries what was replaced, by kind. With a `helper` thread, 40% of a large session's
+ * distinct text is redacted there meanwhile; the result is the same.
  *
  * @throws {RedactPatternError} for a `--redact` pattern that does not compile or matches nothing but "".
  */

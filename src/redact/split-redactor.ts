@@ -26,12 +26,13 @@ export type RemoteRedactor = (
 export const SPLIT_MIN_CHARS = 4_000_000;
 
 /**
- * A redactor that hands part of a large batch (by characters, counting each distinct string once, the
- * part past `LOCAL_SHARE`) to `remote` and redacts the rest itself meanwhile. Each side gets each of its strings once, with how
- * many times it occurs: a session repeats many (the 20 MB bench session holds 16.7 million characters, 5.7
- * million distinct), and sending copies to the other thread cost a structured clone of each. Each string is
- * redacted on its own, so the result is exactly `local`'s on the whole batch: the same strings (unchanged
- * ones the very same), the same counts. Should the other thread fail, its share is redacted here.
+ * A redactor that hands part of a large batch (by characters, counting each distinct string once: what
+ * lies past `LOCAL_SHARE`) to `remote` and redacts the rest itself meanwhile. Each side gets each of its
+ * strings once, with how many times it occurs: a session repeats many (the 20 MB bench session holds 16.7
+ * million characters, 5.7 million distinct), and sending copies to the other thread cost a structured
+ * clone of each. Each string is redacted on its own, so the result is exactly `local`'s on the whole
+ * batch: the same strings (unchanged ones the very same), the same counts. Should the other thread fail,
+ * its share is redacted here.
  */
 export function splitRedactor(local: Redactor, remote: RemoteRedactor): Redactor {
   return {
@@ -87,10 +88,10 @@ export function changesOf(strings: readonly string[], result: RedactResult): Rem
 /**
  * The share of a batch's characters redacted in the calling thread: more than half, because the other
  * thread's share is copied to it first and its answer is read only once this thread's share is done.
- * Timed on the bench session without a profiler (4 runs each): with half, this thread took 129-165 ms and
- * the other 151-186 ms; with two thirds, 172-273 against 120-136 ms. At 0.6 both end about together.
- * (Wall times of the whole report hardly tell them apart: 11 interleaved runs each, medians 0.5 2.72 s,
- * 0.6 2.64 s, 0.667 2.68 s, each with a spread of ±0.15 s.)
+ * Timed on the bench session without a profiler, 5 runs each (this thread's share, then the other's):
+ * half, 129-173 against 146-190 ms; 0.6, 133-164 against 146-160 ms; two thirds, 157-315 against
+ * 118-166 ms. Wall times of the whole report do not tell them apart (11 interleaved runs each, medians
+ * 0.5 2.72 s, 0.6 2.64 s, 0.667 2.68 s, each with a spread of ±0.15 s).
  */
 export const LOCAL_SHARE = 0.6;
 

@@ -8,7 +8,7 @@ import type { FromWorker, ToWorker } from "./messages.js";
 
 /**
  * A worker thread that helps with one report while the calling thread builds it: it redacts 40% of a
- * large session (`redactRawSession`'s `thread` option) and tokenizes the code the highlight budget lets
+ * large session's distinct text (`redactRawSession`'s `thread` option) and tokenizes the code the highlight budget lets
  * through (`HtmlOptions.reportThread`).
  */
 export interface ReportThread {

@@ -100,6 +100,59 @@ describe("sharedPatternEngine", () => {
     expect(first(["x"], 2)).toBeNull();
   });
 
+  it("does not reuse a search made with other find options (\\A fails with NotBeginString)", async () => {
+    const stock = await createOnigurumaEngine(import("shiki/wasm"));
+    const engine = sharedPatternEngine(stock);
+    const spans = (
+      scanner: ReturnType<RegexEngine["createScanner"]>,
+      text: ReturnType<RegexEngine["createString"]>,
+      options: number,
+    ) => scanner.findNextMatchSync(text, 0, options)?.captureIndices.map(({ start, end }) => [start, end]);
+    const stockScanner = stock.createScanner(["\\Aa|b"]);
+    const sharedScanner = engine.createScanner(["\\Aa|b"]);
+    const stockText = stock.createString("aab");
+    const sharedText = engine.createString("aab");
+    for (const options of [0, 1, 0]) {
+      expect(spans(sharedScanner, sharedText, options)).toEqual(spans(stockScanner, stockText, options));
+    }
+    // And the two answers differ: the test would catch a reused one.
+    expect(spans(stockScanner, stockText, 0)).not.toEqual(spans(stockScanner, stockText, 1));
+  });
+
+  it("frees what the tokenizer disposes, keeping a bounded number of released patterns compiled", async () => {
+    const stock = await createOnigurumaEngine(import("shiki/wasm"));
+    let live = 0;
+    let compiledCount = 0;
+    const counted: RegexEngine = {
+      createString: (text) => stock.createString(text),
+      createScanner(patterns) {
+        const scanner = stock.createScanner(patterns);
+        live += 1;
+        compiledCount += 1;
+        return {
+          findNextMatchSync: (text, start, options) => scanner.findNextMatchSync(text, start, options),
+          dispose() {
+            live -= 1;
+            scanner.dispose?.();
+          },
+        };
+      },
+    };
+    const engine = sharedPatternEngine(counted);
+    const held = engine.createScanner(["shared", "kept"]);
+    // A heredoc's end pattern per delimiter, each disposed when its heredoc ends, as the tokenizer does.
+    for (let index = 0; index < 1000; index += 1)
+      engine.createScanner(["shared", `^END${index}$`]).dispose?.();
+    // "shared" and "kept" stay (a scanner holds them) and at most 256 released patterns besides.
+    expect(live).toBe(2 + 256);
+    expect(compiledCount).toBe(2 + 1000);
+    // A pattern released lately is still compiled: asking for it again compiles nothing.
+    engine.createScanner([`^END999$`]).dispose?.();
+    expect(compiledCount).toBe(2 + 1000);
+    held.dispose?.();
+    expect(live).toBe(256);
+  });
+
   it("does not reuse an earlier search for a \\G pattern, whose match depends on where the search starts", async () => {
     const engine = sharedPatternEngine(await createOnigurumaEngine(import("shiki/wasm")));
     const text = engine.createString("ab");

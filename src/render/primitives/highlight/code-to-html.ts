@@ -2,9 +2,14 @@ import { escapeHtml } from "../escape.js";
 import { type HighlightRequest, highlightedLines } from "./code-to-lines.js";
 import { CODE_BLOCK_CLASS } from "./theme-classes.js";
 
-/** Wraps per-line HTML in the one `<pre><code>` wrapper every code block uses, highlighted or not. */
+/** The one `<pre><code>` wrapper every code block uses, highlighted or not, around its HTML. */
+function wrapBlock(html: string): string {
+  return `<pre class="${CODE_BLOCK_CLASS}"><code>${html}</code></pre>`;
+}
+
+/** Wraps per-line HTML in the code block wrapper. */
 export function linesToBlock(lines: readonly string[]): string {
-  return `<pre class="${CODE_BLOCK_CLASS}"><code>${lines.join("\n")}</code></pre>`;
+  return wrapBlock(lines.join("\n"));
 }
 
 /**
@@ -14,7 +19,7 @@ export function linesToBlock(lines: readonly string[]): string {
  * highlight budget and comes through here: one pass over it instead of a string per line.
  */
 export function plainCodeBlock(code: string): string {
-  return `<pre class="${CODE_BLOCK_CLASS}"><code>${escapeHtml(code.replace(CRLF, "\n"))}</code></pre>`;
+  return wrapBlock(escapeHtml(code.replace(CRLF, "\n")));
 }
 
 const CRLF = /\r\n/g;
