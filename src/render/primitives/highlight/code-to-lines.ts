@@ -2,6 +2,7 @@ import type { HighlightBudget, HighlightPriority } from "./budget.js";
 import type { TokenizeRequest, TokenizeResult } from "./deferred-tokenizer.js";
 import { highlighterOf, loadLanguage } from "./highlighter.js";
 import { resolveLanguage } from "./languages.js";
+import { memoizeLines } from "./line-cache.js";
 import { RULE_THEME_NAME, themeClasses } from "./theme-classes.js";
 import { plainLines, tokensToHtmlLines } from "./tokens-to-html.js";
 
@@ -58,6 +59,8 @@ async function tokenize(code: string, id: string): Promise<string[] | undefined>
   if (!(await loadLanguage(id))) return undefined;
   try {
     const core = await highlighterOf(id);
+    // Here, not when the language is loaded: loading another language can replace a grammar object.
+    memoizeLines(core.getLanguage(id));
     const tokens = core.codeToTokensBase(code, {
       lang: id,
       theme: RULE_THEME_NAME,
