@@ -110,6 +110,24 @@ describe("markdownToHtml: GFM survives", () => {
     expect(second).toBe('<pre class="shiki"><code>let b=2</code></pre>');
   });
 
+  it("renders a text met again on a page as the first time, and per page (budget)", async () => {
+    const budget = createHighlightBudget({ totalChars: 10 });
+    const a = "Run:\n\n```js\nlet a=1\n```"; // 7 characters of code: fits
+    const b = "Then:\n\n```js\nlet b=2\n```"; // 7 more would make 14 > 10
+    const firstA = await markdownToHtml(a, { budget });
+    const firstB = await markdownToHtml(b, { budget });
+    expect(firstA).toContain("<span");
+    expect(firstB).toContain('<pre class="shiki"><code>let b=2</code></pre>');
+    // Met again: the fence paid for is still highlighted, the refused one still plain.
+    expect(await markdownToHtml(a, { budget })).toBe(firstA);
+    expect(await markdownToHtml(b, { budget })).toBe(firstB);
+    // Another report's budget gets its own answers: nothing spent there, so b is highlighted.
+    expect(await markdownToHtml(b, { budget: createHighlightBudget({ totalChars: 10 }) })).toContain("<span");
+    expect(await markdownToHtml(a, { budget: createHighlightBudget({ totalChars: 0 }) })).not.toContain(
+      "<span",
+    );
+  });
+
   it("is deterministic and never throws on odd input", async () => {
     const text = "# T\n\n* a\n\n```py\nx = 1\n```\n\n> q <b>";
     expect(await render(text)).toBe(await render(text));

@@ -38,9 +38,30 @@ export async function markdownToHtml(markdown: string, options: MarkdownOptions)
   if (isPlainProse(text)) return proseToHtml(text);
   // Only footnotes create ids, so only text with footnotes needs a processor with its own prefix;
   // everything else shares one per budget (building a processor costs more than parsing a sentence).
-  const processor = FOOTNOTE.test(text)
-    ? buildProcessor(options.budget, options.idPrefix ?? "user-content-")
-    : sharedProcessor(options.budget);
+  if (FOOTNOTE.test(text)) {
+    return renderOrShow(buildProcessor(options.budget, options.idPrefix ?? "user-content-"), text);
+  }
+  // Text without footnotes comes out the same wherever it stands on a page: it makes no ids, and its
+  // fences get the answers they got the first time (a block the budget paid for stays free, and one it
+  // refused stays refused: what is spent only grows). So a text met again is rendered once per budget,
+  // that is per report: a quarter of the bench session's formatted markdown is repeated text.
+  let byText = renderedByBudget.get(options.budget);
+  if (byText === undefined) {
+    byText = new Map();
+    renderedByBudget.set(options.budget, byText);
+  }
+  let html = byText.get(text);
+  if (html === undefined) {
+    html = renderOrShow(sharedProcessor(options.budget), text);
+    byText.set(text, html);
+  }
+  return html;
+}
+
+const renderedByBudget = new WeakMap<HighlightBudget, Map<string, Promise<string>>>();
+
+/** The pipeline's HTML, or the text as one escaped plain block when the pipeline refuses or fails on it. */
+async function renderOrShow(processor: ReturnType<typeof buildProcessor>, text: string): Promise<string> {
   try {
     return await renderWith(processor, text);
   } catch {
