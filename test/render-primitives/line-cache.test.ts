@@ -39,6 +39,19 @@ function countLines(core: Core, id: string): () => number {
   return () => lines;
 }
 
+/**
+ * Tokenizes `codes` in order with a memoized grammar and a plain one, expecting the same tokens each
+ * time; returns the plain grammar's tokens, for what the caller wants to show differs.
+ */
+async function expectSameTokens(id: keyof typeof bundledLanguages, codes: readonly string[]) {
+  const plain = await highlighter(id);
+  const cached = await highlighter(id);
+  memoizeLines(cached.getLanguage(id));
+  for (const code of codes) expect(tokens(cached, id, code)).toEqual(tokens(plain, id, code));
+  cached.dispose();
+  return (code: string) => tokens(plain, id, code);
+}
+
 describe("memoizeLines", () => {
   it("gives the tokens of a grammar without it, and tokenizes a line met again in the same state once", async () => {
     const source = readFileSync(join(ROOT, "src/redact/redact-json.ts"), "utf8");
@@ -64,33 +77,19 @@ describe("memoizeLines", () => {
   });
 
   it("keeps the first line's state apart: a shebang is one only on the first line", async () => {
-    const plain = await highlighter("typescript");
-    const cached = await highlighter("typescript");
-    memoizeLines(cached.getLanguage("typescript"));
     const first = "#!/usr/bin/env node\nlet a";
     const later = "let a\n#!/usr/bin/env node";
-    for (const code of [first, later, first, later]) {
-      expect(tokens(cached, "typescript", code)).toEqual(tokens(plain, "typescript", code));
-    }
+    const plainTokens = await expectSameTokens("typescript", [first, later, first, later]);
     // The test means something: the same line is coloured differently in the two places.
-    expect(tokens(plain, "typescript", first)[0]).not.toEqual(tokens(plain, "typescript", later)[1]);
-    plain.dispose();
-    cached.dispose();
+    expect(plainTokens(first)[0]).not.toEqual(plainTokens(later)[1]);
   });
 
   it("keeps stacks apart that differ only in a resolved end pattern (a fence closes on its own length)", async () => {
-    const plain = await highlighter("markdown");
-    const cached = await highlighter("markdown");
-    memoizeLines(cached.getLanguage("markdown"));
     const long = "````\n```\n*x*\n````";
     const short = "```\n```\n*x*\n```";
-    for (const code of [long, short, long, short]) {
-      expect(tokens(cached, "markdown", code)).toEqual(tokens(plain, "markdown", code));
-    }
+    const plainTokens = await expectSameTokens("markdown", [long, short, long, short]);
     // "*x*" is code in the first (the four-backtick fence is still open) and emphasis in the second.
-    expect(tokens(plain, "markdown", long)[2]).not.toEqual(tokens(plain, "markdown", short)[2]);
-    plain.dispose();
-    cached.dispose();
+    expect(plainTokens(long)[2]).not.toEqual(plainTokens(short)[2]);
   });
 
   it("wraps a grammar once however often it is asked", async () => {

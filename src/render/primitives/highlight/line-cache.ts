@@ -95,25 +95,23 @@ function stackKeys(): (state: State) => string | undefined {
   const byObject = new WeakMap<object, string>();
   const ids = new Map<string, string>();
   const scopeKeys = new WeakMap<object, string>();
-
-  const pathKey = (path: ScopePath | null): string => {
-    if (path === null) return "";
-    let key = scopeKeys.get(path);
+  // Scope paths and scope frames are chains shared by many stacks: each link's key is made once.
+  const remembered = <T extends object>(link: T | null, make: (link: T) => string): string => {
+    if (link === null) return "";
+    let key = scopeKeys.get(link);
     if (key === undefined) {
-      key = `${pathKey(path.parent)} ${path.scopeName}`;
-      scopeKeys.set(path, key);
+      key = make(link);
+      scopeKeys.set(link, key);
     }
     return key;
   };
-  const scopesKey = (frame: ScopeFrame | null): string => {
-    if (frame === null) return "";
-    let key = scopeKeys.get(frame);
-    if (key === undefined) {
-      key = `${scopesKey(frame.parent)}|${frame.tokenAttributes}@${pathKey(frame.scopePath)}`;
-      scopeKeys.set(frame, key);
-    }
-    return key;
-  };
+  const pathKey = (path: ScopePath | null): string =>
+    remembered(path, (link) => `${pathKey(link.parent)} ${link.scopeName}`);
+  const scopesKey = (frame: ScopeFrame | null): string =>
+    remembered(
+      frame,
+      (link) => `${scopesKey(link.parent)}|${link.tokenAttributes}@${pathKey(link.scopePath)}`,
+    );
   const frameKey = (frame: StackFrame | null): string => {
     if (frame === null) return "";
     let id = byObject.get(frame);
