@@ -45,20 +45,14 @@ export async function markdownToHtml(markdown: string, options: MarkdownOptions)
   // fences get the answers they got the first time (a block the budget paid for stays free, and one it
   // refused stays refused: what is spent only grows). So a text met again is rendered once per budget,
   // that is per report: a quarter of the bench session's formatted markdown is repeated text.
-  let byText = renderedByBudget.get(options.budget);
-  if (byText === undefined) {
-    byText = new Map();
-    renderedByBudget.set(options.budget, byText);
-  }
-  let html = byText.get(text);
+  const report = perBudget(options.budget);
+  let html = report.rendered.get(text);
   if (html === undefined) {
-    html = renderOrShow(sharedProcessor(options.budget), text);
-    byText.set(text, html);
+    html = renderOrShow(report.processor, text);
+    report.rendered.set(text, html);
   }
   return html;
 }
-
-const renderedByBudget = new WeakMap<HighlightBudget, Map<string, Promise<string>>>();
 
 /** The pipeline's HTML, or the text as one escaped plain block when the pipeline refuses or fails on it. */
 async function renderOrShow(processor: ReturnType<typeof buildProcessor>, text: string): Promise<string> {
@@ -71,7 +65,7 @@ async function renderOrShow(processor: ReturnType<typeof buildProcessor>, text: 
 
 /** The full pipeline, without the plain-prose fast path (tests hold the two equal). */
 export async function markdownToHtmlByPipeline(markdown: string, budget: HighlightBudget): Promise<string> {
-  return renderWith(sharedProcessor(budget), markdown);
+  return renderWith(perBudget(budget).processor, markdown);
 }
 
 async function renderWith(processor: ReturnType<typeof buildProcessor>, markdown: string): Promise<string> {
@@ -80,15 +74,20 @@ async function renderWith(processor: ReturnType<typeof buildProcessor>, markdown
 }
 
 const FOOTNOTE = /\[\^/;
-const shared = new WeakMap<HighlightBudget, ReturnType<typeof buildProcessor>>();
+/** What one budget (one report) shares: the processor for text without footnotes, and its rendered texts. */
+interface PerBudget {
+  processor: ReturnType<typeof buildProcessor>;
+  rendered: Map<string, Promise<string>>;
+}
+const byBudget = new WeakMap<HighlightBudget, PerBudget>();
 
-function sharedProcessor(budget: HighlightBudget): ReturnType<typeof buildProcessor> {
-  let processor = shared.get(budget);
-  if (processor === undefined) {
-    processor = buildProcessor(budget, "user-content-");
-    shared.set(budget, processor);
+function perBudget(budget: HighlightBudget): PerBudget {
+  let shared = byBudget.get(budget);
+  if (shared === undefined) {
+    shared = { processor: buildProcessor(budget, "user-content-"), rendered: new Map() };
+    byBudget.set(budget, shared);
   }
-  return processor;
+  return shared;
 }
 
 function buildProcessor(budget: HighlightBudget, idPrefix: string) {
