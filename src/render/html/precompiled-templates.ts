@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import { basename } from "node:path";
 import Handlebars from "handlebars";
 import { packagePath } from "../../package-root.js";
+import { parseTemplate, type TemplateAst } from "./template-compiler.js";
 
 /**
  * The shipped page templates compiled to JavaScript at build time (`npm run build` writes the file), so a
@@ -24,6 +25,8 @@ export type TemplateOptions = NonNullable<Parameters<typeof Handlebars.compile>[
 export interface PrecompiledTemplate {
   hash: string;
   spec: Parameters<typeof Handlebars.template>[0];
+  /** The template parsed, for the closures that render the page (template-compiler.ts). */
+  ast?: TemplateAst;
 }
 
 /**
@@ -62,8 +65,10 @@ export function precompiledTemplatesSource(
     const source = readFileSync(path, "utf8");
     // precompile() changes the options it is given; each template gets its own copy.
     const spec = Handlebars.precompile(source, { ...options });
+    // As a string for JSON.parse, which reads it faster than JavaScript reads the same object literal.
+    const ast = JSON.stringify(JSON.stringify(parseTemplate(source)));
     entries.push(
-      `${JSON.stringify(basename(name))}: { hash: ${JSON.stringify(templateHash(source, options))}, spec: ${spec} }`,
+      `${JSON.stringify(basename(name))}: { hash: ${JSON.stringify(templateHash(source, options))}, spec: ${spec}, ast: JSON.parse(${ast}) }`,
     );
   }
   return [

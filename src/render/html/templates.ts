@@ -18,6 +18,13 @@ import {
   type TemplateOptions,
   templateHash,
 } from "./precompiled-templates.js";
+import {
+  type CompiledTemplates,
+  compileTemplates,
+  parseTemplate,
+  type Render,
+  type TemplateAst,
+} from "./template-compiler.js";
 
 // Re-exported for the modules that load templates beside the HTML ones.
 export { TemplateError } from "../template-error.js";
@@ -34,13 +41,27 @@ export interface TemplateSet {
   pageParts: (data: { transcript: readonly unknown[]; [field: string]: unknown }) => string[];
   css: string;
   script: string;
+  /** What renders the page: the closures of template-compiler.ts, or handlebars for a set they cannot do. */
+  engine: "closures" | "handlebars";
 }
 
 const cache = new Map<string, TemplateSet>();
 
-const HELPER_NAMES = ["tokens", "int", "cost", "costu", "eq", "gt", "plural", "join", "firstLine"] as const;
+/** The helpers a page template can use besides handlebars' own. */
+export const HELPER_NAMES = [
+  "tokens",
+  "int",
+  "cost",
+  "costu",
+  "eq",
+  "gt",
+  "plural",
+  "join",
+  "firstLine",
+] as const;
 
-function helpers(handlebars: typeof Handlebars): void {
+/** Registers HELPER_NAMES on a handlebars instance. */
+export function registerPageHelpers(handlebars: typeof Handlebars): void {
   handlebars.registerHelper("tokens", (value: unknown) => formatTokens(Number(value) || 0));
   handlebars.registerHelper("int", (value: unknown) => formatInteger(Number(value) || 0));
   handlebars.registerHelper("cost", (value: unknown) => formatCost(Number(value) || 0));
@@ -76,6 +97,45 @@ function filesOf(dir: string): Map<string, string> {
   return files;
 }
 
+/** The key of the page in a set of closures. */
+const PAGE_KEY = "/page";
+
+/**
+ * What `pagePartsOf` needs of a template engine: the page and the transcript partial, and a way to put a
+ * function of its own in place of the transcript partial where the page calls it.
+ */
+interface PageRenderer {
+  page: (data: unknown) => string;
+  transcript: (context: unknown) => string;
+  replaceTranscript: (partial: (context: { nodes?: unknown }) => string) => void;
+}
+
+function handlebarsPage(
+  handlebars: typeof Handlebars,
+  page: Handlebars.TemplateDelegate,
+  transcript: Handlebars.TemplateDelegate,
+): PageRenderer {
+  return {
+    page,
+    transcript: (context) => transcript(context),
+    replaceTranscript(partial) {
+      // A partial may be a function of (context, options); `{{> transcript nodes=x}}` passes the context
+      // with `nodes` set.
+      handlebars.registerPartial("transcript", ((context: { nodes?: unknown }) =>
+        partial(context)) as unknown as Handlebars.Template);
+    },
+  };
+}
+
+function closurePage(closures: CompiledTemplates): PageRenderer {
+  const transcript = closures.get("transcript") as Render;
+  return {
+    page: closures.get(PAGE_KEY) as Render,
+    transcript,
+    replaceTranscript: (partial) => closures.set("transcript", partial as Render),
+  };
+}
+
 /**
  * Renders the page as pieces rather than one string. Why: a large session's page is one string of tens of
  * millions of characters built by concatenation, and turning it into bytes makes V8 copy it whole, flat
@@ -89,23 +149,14 @@ function filesOf(dir: string): Map<string, string> {
  * once join to exactly what it renders for all of them. A `transcript.hbs` of the user's own may not have
  * that shape: with it, and whenever a piece does not end as expected, the page is rendered whole.
  */
-function pagePartsOf(
-  handlebars: typeof Handlebars,
-  page: Handlebars.TemplateDelegate,
-  transcript: Handlebars.TemplateDelegate,
-  shippedTranscript: boolean,
-): TemplateSet["pageParts"] {
-  if (!shippedTranscript) return (data) => [page(data)];
+function pagePartsOf(renderer: PageRenderer, shippedTranscript: boolean): TemplateSet["pageParts"] {
+  if (!shippedTranscript) return (data) => [renderer.page(data)];
+  const { page, transcript } = renderer;
   let slot: { nodes: readonly unknown[]; marker: string } | null = null;
-  // A partial may be a function of (context, options); `{{> transcript nodes=x}}` passes the context
-  // with `nodes` set, so the top level is told apart by identity.
-  handlebars.registerPartial("transcript", ((
-    context: { nodes?: unknown },
-    options: Handlebars.RuntimeOptions,
-  ) =>
-    slot !== null && context?.nodes === slot.nodes
-      ? slot.marker
-      : transcript(context, options)) as unknown as Handlebars.Template);
+  // The top level is told apart by identity: `{{> transcript nodes=transcript}}` passes exactly the nodes.
+  renderer.replaceTranscript((context) =>
+    slot !== null && context?.nodes === slot.nodes ? slot.marker : transcript(context),
+  );
   return (data) => {
     // Random, so no text in the session can forge it; it never reaches the output.
     const marker = `\u0000pi-report-transcript-${randomUUID()}\u0000`;
@@ -144,6 +195,8 @@ export const HTML_TEMPLATE_OPTIONS: Readonly<TemplateOptions> = {
 /** Options of `loadTemplates`, for tests: which precompiled templates to use (none: an empty map). */
 export interface LoadOptions {
   precompiled?: ReadonlyMap<string, PrecompiledTemplate>;
+  /** Render with handlebars' runtime even when the closures could (to hold the two to the same page). */
+  engine?: "handlebars";
 }
 
 let shipped: ReadonlyMap<string, PrecompiledTemplate> | undefined;
@@ -161,11 +214,11 @@ function precompiledTemplates(): ReadonlyMap<string, PrecompiledTemplate> {
 function templateCompiler(
   handlebars: typeof Handlebars,
   precompiled: ReadonlyMap<string, PrecompiledTemplate>,
-): (name: string, source: string) => Handlebars.TemplateDelegate {
+): (name: string, source: string) => { template: Handlebars.TemplateDelegate; ast: TemplateAst } {
   return (name, source) => {
     const built = precompiled.get(name);
     if (built !== undefined && built.hash === templateHash(source, HTML_TEMPLATE_OPTIONS)) {
-      return handlebars.template(built.spec);
+      return { template: handlebars.template(built.spec), ast: built.ast ?? parseTemplate(source) };
     }
     // compile() would only compile at the first render, deep inside the page, where an error (a syntax
     // error, a helper that does not exist) could not say which file it is in: compile it once now.
@@ -178,7 +231,7 @@ function templateCompiler(
         : "";
       throw new TemplateError(`${name}: ${message}${hint}`);
     }
-    return handlebars.compile(source, { ...HTML_TEMPLATE_OPTIONS });
+    return { template: handlebars.compile(source, { ...HTML_TEMPLATE_OPTIONS }), ast: parseTemplate(source) };
   };
 }
 
@@ -208,7 +261,7 @@ export function loadTemplates(overrideDir?: string, options: LoadOptions = {}): 
     for (const [name, path] of overrides) files.set(name, path);
   }
   const handlebars = Handlebars.create();
-  helpers(handlebars);
+  registerPageHelpers(handlebars);
   const read = (name: string): string => {
     const path = files.get(name);
     if (path === undefined)
@@ -216,21 +269,40 @@ export function loadTemplates(overrideDir?: string, options: LoadOptions = {}): 
     return readFileSync(path, "utf8");
   };
   const compile = templateCompiler(handlebars, options.precompiled ?? precompiledTemplates());
+  // Every template twice: for handlebars, and parsed for the closures (template-compiler.ts), which
+  // render the page when they support every template of the set.
+  const asts = new Map<string, TemplateAst>();
   for (const [name, path] of files) {
     if (name.endsWith(".hbs") && name !== "page.hbs") {
-      handlebars.registerPartial(basename(name, ".hbs"), compile(name, readFileSync(path, "utf8")));
+      const { template, ast } = compile(name, readFileSync(path, "utf8"));
+      handlebars.registerPartial(basename(name, ".hbs"), template);
+      asts.set(basename(name, ".hbs"), ast);
     }
   }
   const page = compile("page.hbs", read("page.hbs"));
+  // A key no partial can have: partial names come from file names, which hold no "/".
+  asts.set(PAGE_KEY, page.ast);
+  const helperFunctions = Object.fromEntries(
+    HELPER_NAMES.map((name) => [name, handlebars.helpers[name] as (...args: unknown[]) => unknown]),
+  );
+  const closures = options.engine === "handlebars" ? undefined : compileTemplates(asts, helperFunctions);
+  const shippedTranscript =
+    files.get("transcript.hbs") === join(DEFAULT_TEMPLATE_DIR, "partials", "transcript.hbs");
   const set = {
-    pageParts: pagePartsOf(
-      handlebars,
-      page,
-      compile("transcript.hbs", read("transcript.hbs")),
-      files.get("transcript.hbs") === join(DEFAULT_TEMPLATE_DIR, "partials", "transcript.hbs"),
-    ),
+    pageParts:
+      closures === undefined
+        ? pagePartsOf(
+            handlebarsPage(
+              handlebars,
+              page.template,
+              compile("transcript.hbs", read("transcript.hbs")).template,
+            ),
+            shippedTranscript,
+          )
+        : pagePartsOf(closurePage(closures), shippedTranscript),
     css: read("report.css"),
     script: read("report.js"),
+    engine: closures === undefined ? ("handlebars" as const) : ("closures" as const),
   };
   if (options.precompiled === undefined) cache.set(key, set);
   return set;

@@ -1,0 +1,411 @@
+import Handlebars from "handlebars";
+
+/**
+ * Handlebars templates turned into plain closures, for the page: the same output as handlebars' own
+ * runtime, several times sooner.
+ *
+ * Why: the HTML report renders one `entry` partial per entry, each a dozen more partials and a hundred
+ * `{{#if}}`s, and handlebars' runtime pays for every one of them in ways these templates never use: an
+ * options object with source locations per block, a wrapper per partial that copies the options twice,
+ * a prototype-access check per property read. On the 20 MB bench session that was ~0.5 s, a fifth of the
+ * page's thread (see BENCHMARKS.md). Here each node of the parsed template becomes one closure, once.
+ *
+ * Only what the page's templates are compiled with and use is supported: `HTML_TEMPLATE_OPTIONS`
+ * (`knownHelpersOnly`, `data: false`, `preventIndent`, not strict), paths on the current context,
+ * literals, `if`/`unless`/`with`/`each` blocks (with `else` and `else if`), the known helpers as
+ * mustaches and sub-expressions, `lookup`, and partials, static or dynamic, with a context and a hash.
+ * `compileTemplates` returns undefined for a template with anything else (`../`, `@index`, block
+ * parameters, partial blocks, decorators, a block of a helper of ours): such a set is rendered by
+ * handlebars, as before. Each construct below follows handlebars 4.7's compiler and runtime, which are
+ * cited where the behaviour is not obvious; test/render-html/template-compiler.test.ts holds the two to
+ * the same output on generated templates and data.
+ */
+
+/** A template as `Handlebars.parse` gives it (whitespace control applied), or as JSON of that. */
+export type TemplateAst = hbs.AST.Program;
+
+/** A helper of ours: called with its parameters and an options object last, as handlebars calls it. */
+export type Helper = (...args: unknown[]) => unknown;
+
+/** A compiled template: the context in, the text out. */
+export type Render = (context: unknown) => string;
+
+/** The compiled set: every template by name; a partial is looked up here when it is called. */
+export type CompiledTemplates = Map<string, Render>;
+
+type Value = (context: unknown) => unknown;
+/** A piece of a program: fixed text, or what a statement renders in a context. */
+type Piece = string | Render;
+
+/** Thrown while compiling for what the closures do not support; the set then goes to handlebars. */
+class Unsupported extends Error {}
+
+const { escapeExpression, isEmpty, extend } = Handlebars.Utils;
+/** What handlebars passes to block helpers as `this` when the context is null or undefined. */
+const NULL_CONTEXT = Object.seal({});
+const BLOCK_HELPERS = new Set(["if", "unless", "with", "each"]);
+const loggedProperties = new Set<string>();
+
+/**
+ * handlebars' `lookupProperty`: own properties only (and never a prototype's own `constructor`); a
+ * property found on the prototype is denied and reported once, as handlebars reports it.
+ */
+function lookupProperty(parent: unknown, name: string): unknown {
+  const result = (parent as Record<string, unknown>)[name];
+  if (result == null) return result;
+  if (
+    Object.hasOwn(parent as object, name) &&
+    !(name === "constructor" && typeof result === "function" && parent === result.prototype)
+  ) {
+    return result;
+  }
+  if (!loggedProperties.has(name)) {
+    loggedProperties.add(name);
+    // Level 3 is handlebars' "error".
+    Handlebars.log(
+      3,
+      `Handlebars: Access has been denied to resolve the property "${name}" because it is not an "own property" of its parent.\n` +
+        "You can add a runtime option to disable the check or this warning:\n" +
+        "See https://handlebarsjs.com/api-reference/runtime-options.html#options-to-control-prototype-access for details",
+    );
+  }
+  return undefined;
+}
+
+/** A path read from the context: `a.b.c` stops at the first null or undefined and gives it. */
+function pathValue(path: hbs.AST.PathExpression): Value {
+  if (path.data || path.depth !== 0) throw new Unsupported(`path ${path.original}`);
+  const parts = path.parts;
+  if (parts.length === 0) return (context) => context;
+  if (parts.length === 1) {
+    const [name] = parts as [string];
+    return (context) => (context != null ? lookupProperty(context, name) : context);
+  }
+  return (context) => {
+    let value = context;
+    for (const name of parts) {
+      if (value == null) return value;
+      value = lookupProperty(value, name);
+    }
+    return value;
+  };
+}
+
+/**
+ * A hash's pairs in the order handlebars puts them in the object it builds: last first (its compiler
+ * assigns them from the end). It shows: a partial's context is a copy with the pairs added, and
+ * `{{#each}}` over it meets the keys in that order.
+ */
+function hashPairs(hash: hbs.AST.Hash, compile: (expression: hbs.AST.Expression) => Value) {
+  return hash.pairs.map((pair) => [pair.key, compile(pair.value)] as const).reverse();
+}
+
+/** Handlebars' `simpleId`: one part, not `this.x` or `./x`, not `../x`: a name a helper can have. */
+function isSimpleId(path: hbs.AST.PathExpression): boolean {
+  return path.parts.length === 1 && !/^\.|this\b/.test(path.original) && !path.depth;
+}
+
+class Compiler {
+  constructor(
+    private readonly helpers: Readonly<Record<string, Helper>>,
+    private readonly partials: CompiledTemplates,
+  ) {}
+
+  program(program: hbs.AST.Program | undefined): Render {
+    if (program === undefined) return () => "";
+    if ((program.blockParams?.length ?? 0) > 0) throw new Unsupported("block parameters");
+    const pieces: Piece[] = [];
+    for (const statement of program.body) {
+      for (const piece of this.statement(statement)) {
+        const last = pieces.length - 1;
+        if (typeof piece === "string" && typeof pieces[last] === "string") pieces[last] += piece;
+        else pieces.push(piece);
+      }
+    }
+    return joinPieces(pieces);
+  }
+
+  private statement(statement: hbs.AST.Statement): Piece[] {
+    switch (statement.type) {
+      case "ContentStatement": {
+        const { value } = statement as hbs.AST.ContentStatement;
+        return value === "" ? [] : [value];
+      }
+      case "CommentStatement":
+        return [];
+      case "MustacheStatement":
+        return [this.mustache(statement as hbs.AST.MustacheStatement)];
+      case "BlockStatement":
+        return [this.block(statement as hbs.AST.BlockStatement)];
+      case "PartialStatement":
+        return this.partial(statement as hbs.AST.PartialStatement);
+      default:
+        throw new Unsupported(statement.type);
+    }
+  }
+
+  /** `{{x}}` escaped, `{{{x}}}` as it is; a path is called when it holds a function (a "lambda"). */
+  private mustache(mustache: hbs.AST.MustacheStatement): Render {
+    if (mustache.path.type !== "PathExpression") throw new Unsupported("a literal mustache");
+    const path = mustache.path as hbs.AST.PathExpression;
+    const helperCall = mustache.params.length > 0 || mustache.hash !== undefined;
+    const known = isSimpleId(path) && Object.hasOwn(this.helpers, path.parts[0] as string);
+    let value: Value;
+    if (helperCall || known) {
+      value = this.helperCall(path, mustache.params, mustache.hash);
+    } else {
+      const read = pathValue(path);
+      value = (context) => {
+        const found = read(context);
+        return typeof found === "function" ? found.call(context) : found;
+      };
+    }
+    // `{{{x}}}` appends x unless it is null or undefined; the join turns it into text as `+` does.
+    return mustache.escaped
+      ? (context) => escapeExpression(value(context) as string)
+      : (context) => {
+          const found = value(context);
+          return (found != null ? found : "") as string;
+        };
+  }
+
+  /** A known helper called with its parameters and an options object, as handlebars calls it. */
+  private helperCall(path: hbs.AST.PathExpression, params: hbs.AST.Expression[], hash?: hbs.AST.Hash): Value {
+    const name = isSimpleId(path) ? (path.parts[0] as string) : undefined;
+    if (name === "lookup") {
+      if (params.length !== 2 || hash !== undefined) throw new Unsupported("lookup's parameters");
+      const [object, field] = params.map((param) => this.expression(param)) as [Value, Value];
+      // handlebars' lookup: a falsy object is given back as it is ("obj == null" only from 5.0).
+      return (context) => {
+        const found = object(context);
+        return found ? lookupProperty(found, field(context) as string) : found;
+      };
+    }
+    if (name === undefined || !Object.hasOwn(this.helpers, name)) {
+      throw new Unsupported(`helper ${path.original}`);
+    }
+    const helper = this.helpers[name] as Helper;
+    const values = params.map((param) => this.expression(param));
+    const options = this.hashOptions(name, hash);
+    return (context) => {
+      const args = values.map((value) => value(context));
+      args.push(options(context));
+      return helper.apply(context != null ? context : NULL_CONTEXT, args);
+    };
+  }
+
+  /** The options object a helper gets last: its name and hash (no `data`: templates compile without). */
+  private hashOptions(name: string, hash: hbs.AST.Hash | undefined): (context: unknown) => object {
+    if (hash === undefined) return () => ({ name, hash: {} });
+    const pairs = hashPairs(hash, (expression) => this.expression(expression));
+    return (context) => ({
+      name,
+      hash: Object.fromEntries(pairs.map(([key, value]) => [key, value(context)])),
+    });
+  }
+
+  private expression(expression: hbs.AST.Expression): Value {
+    switch (expression.type) {
+      case "PathExpression":
+        return pathValue(expression as hbs.AST.PathExpression);
+      case "SubExpression": {
+        const sub = expression as hbs.AST.SubExpression;
+        if (sub.path.type !== "PathExpression") throw new Unsupported("a literal sub-expression");
+        return this.helperCall(sub.path as hbs.AST.PathExpression, sub.params, sub.hash);
+      }
+      case "StringLiteral":
+      case "NumberLiteral":
+      case "BooleanLiteral": {
+        const { value } = expression as
+          | hbs.AST.StringLiteral
+          | hbs.AST.NumberLiteral
+          | hbs.AST.BooleanLiteral;
+        return () => value;
+      }
+      case "UndefinedLiteral":
+        return () => undefined;
+      case "NullLiteral":
+        return () => null;
+      default:
+        throw new Unsupported(expression.type);
+    }
+  }
+
+  /** `if`, `unless`, `with` and `each`, as handlebars' own helpers of those names behave. */
+  private block(block: hbs.AST.BlockStatement): Render {
+    if (block.path.type !== "PathExpression") throw new Unsupported("a literal block");
+    const path = block.path as hbs.AST.PathExpression;
+    const name = path.parts[0] as string;
+    if (!isSimpleId(path) || !BLOCK_HELPERS.has(name)) throw new Unsupported(`block ${path.original}`);
+    if (block.params.length !== 1) throw new Unsupported(`#${name} without exactly one parameter`);
+    const hashKeys = block.hash?.pairs.map((pair) => pair.key) ?? [];
+    if (
+      hashKeys.some((key) => key !== "includeZero") ||
+      (hashKeys.length > 0 && name !== "if" && name !== "unless")
+    ) {
+      throw new Unsupported(`#${name}'s hash`);
+    }
+    const includeZero =
+      block.hash?.pairs[0] === undefined ? undefined : this.expression(block.hash.pairs[0].value);
+    const parameter = this.expression(block.params[0] as hbs.AST.Expression);
+    const fn = this.program(block.program);
+    const inverse = this.program(block.inverse);
+    // The helper's `this`, which `if` and `each`'s `else` render with.
+    const self = (context: unknown) => (context != null ? context : NULL_CONTEXT);
+    const value = (context: unknown) => {
+      const found = parameter(context);
+      return typeof found === "function" ? found.call(self(context)) : found;
+    };
+    switch (name) {
+      case "if":
+      case "unless": {
+        const [whenTrue, whenFalse] = name === "if" ? [fn, inverse] : [inverse, fn];
+        return (context) => {
+          const found = value(context);
+          const zeroCounts = includeZero?.(context);
+          const falsy = (!zeroCounts && !found) || isEmpty(found);
+          return falsy ? whenFalse(self(context)) : whenTrue(self(context));
+        };
+      }
+      case "with":
+        return (context) => {
+          const found = value(context);
+          return isEmpty(found) ? inverse(self(context)) : fn(found);
+        };
+      default:
+        return (context) => {
+          const found = value(context);
+          let out = "";
+          let count = 0;
+          if (found && typeof found === "object") {
+            if (Array.isArray(found)) {
+              // Holes are skipped but counted, as handlebars counts them.
+              for (; count < found.length; count += 1) if (count in found) out += fn(found[count]);
+            } else if (Symbol.iterator in found) {
+              for (const item of found as Iterable<unknown>) {
+                out += fn(item);
+                count += 1;
+              }
+            } else {
+              for (const key of Object.keys(found)) {
+                out += fn((found as Record<string, unknown>)[key]);
+                count += 1;
+              }
+            }
+          }
+          return count === 0 ? inverse(self(context)) : out;
+        };
+    }
+  }
+
+  /**
+   * `{{> name}}`, `{{> name context key=value}}`, `{{> (lookup . "partial") context}}`. A standalone
+   * partial's indent is written before it (`preventIndent`), not before each of its lines.
+   */
+  private partial(partial: hbs.AST.PartialStatement): Piece[] {
+    if ((partial as { program?: unknown }).program !== undefined) throw new Unsupported("a partial block");
+    if (partial.params.length > 1) throw new Unsupported("a partial with two contexts");
+    const context =
+      partial.params[0] === undefined ? (given: unknown) => given : this.expression(partial.params[0]);
+    const hash = partial.hash && hashPairs(partial.hash, (expression) => this.expression(expression));
+    const partials = this.partials;
+    let find: (context: unknown) => Render;
+    if (partial.name.type === "SubExpression") {
+      const name = this.expression(partial.name);
+      find = (given) => {
+        const found = name(given);
+        if (typeof found === "function") throw new Unsupported("a partial given as a function");
+        const render = found ? partials.get(String(found)) : undefined;
+        if (render === undefined)
+          throw new Handlebars.Exception(
+            `The partial ${found ? String(found) : undefined} could not be found`,
+          );
+        return render;
+      };
+    } else {
+      const name = (partial.name as hbs.AST.PathExpression).original;
+      find = () => {
+        const render = partials.get(name);
+        if (render === undefined) throw new Handlebars.Exception(`The partial ${name} could not be found`);
+        return render;
+      };
+    }
+    const call: Render = (given) => {
+      const render = find(given);
+      let target = context(given);
+      // With a hash, the partial's context is a copy of the context with the hash's pairs added.
+      if (hash !== undefined) {
+        target = extend(
+          {},
+          target as object,
+          Object.fromEntries(hash.map(([key, value]) => [key, value(given)])),
+        );
+      }
+      return render(target);
+    };
+    const indent = (partial as { indent?: string }).indent ?? "";
+    return indent === "" ? [call] : [indent, call];
+  }
+}
+
+/**
+ * A program's pieces as one function, joined the way handlebars' compiled code joins them: `a + b + c`,
+ * left to right. A raw `{{{x}}}` piece gives x itself, so two numbers first add up, there as here.
+ */
+function joinPieces(pieces: readonly Piece[]): Render {
+  const parts = pieces.map((piece) => (typeof piece === "string" ? () => piece : piece));
+  switch (parts.length) {
+    case 0:
+      return () => "";
+    case 1:
+      return parts[0] as Render;
+    case 2: {
+      const [a, b] = parts as [Render, Render];
+      return (context) => a(context) + b(context);
+    }
+    case 3: {
+      const [a, b, c] = parts as [Render, Render, Render];
+      return (context) => a(context) + b(context) + c(context);
+    }
+    default: {
+      const [first, ...rest] = parts as [Render, ...Render[]];
+      return (context) => {
+        let out = first(context);
+        for (const part of rest) out = out + part(context);
+        return out;
+      };
+    }
+  }
+}
+
+/**
+ * The templates (name -> parsed template) as closures, or undefined when one of them uses something
+ * the closures do not support (see the top of this file). Partials are found by name when called, in
+ * the returned map, so a caller may replace one (the page's `transcript`, see templates.ts).
+ */
+export function compileTemplates(
+  templates: ReadonlyMap<string, TemplateAst>,
+  helpers: Readonly<Record<string, Helper>>,
+): CompiledTemplates | undefined {
+  const compiled: CompiledTemplates = new Map();
+  const compiler = new Compiler(helpers, compiled);
+  try {
+    for (const [name, ast] of templates) {
+      const render = compiler.program(ast);
+      // handlebars' template function returns `'' + main(...)`.
+      // biome-ignore lint/style/useTemplate: a template literal would convert an object differently.
+      compiled.set(name, (context) => "" + render(context));
+    }
+  } catch (error) {
+    if (error instanceof Unsupported) return undefined;
+    throw error;
+  }
+  return compiled;
+}
+
+/** A template's parse, as `compileTemplates` takes it, without source locations (for storing it). */
+export function parseTemplate(source: string): TemplateAst {
+  return JSON.parse(
+    JSON.stringify(Handlebars.parse(source), (key, value) => (key === "loc" ? undefined : value)),
+  );
+}
