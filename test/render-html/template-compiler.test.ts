@@ -205,6 +205,10 @@ describe("template closures", () => {
     "{{#eq a b}}x{{/eq}}",
     '{{"literal"}}',
     "{{#if a b}}x{{/if}}",
+    // Handlebars' helpers called as mustaches.
+    "{{if}}",
+    "{{each list}}",
+    "{{log a}}",
   ])("leave %s to handlebars", (main) => {
     const asts = new Map([["/main", parseTemplate(main)]]);
     expect(compileTemplates(asts, {})).toBeUndefined();

@@ -44,6 +44,8 @@ const { escapeExpression, isEmpty, extend } = Handlebars.Utils;
 /** What handlebars passes to block helpers as `this` when the context is null or undefined. */
 const NULL_CONTEXT = Object.seal({});
 const BLOCK_HELPERS = new Set(["if", "unless", "with", "each"]);
+/** Handlebars' own helpers: as mustaches (`{{if}}`, `{{log x}}`) they are calls, which only `lookup` is here. */
+const BUILTIN_HELPERS = new Set([...BLOCK_HELPERS, "lookup", "log", "helperMissing", "blockHelperMissing"]);
 const loggedProperties = new Set<string>();
 
 /**
@@ -149,7 +151,8 @@ class Compiler {
     if (mustache.path.type !== "PathExpression") throw new Unsupported("a literal mustache");
     const path = mustache.path as hbs.AST.PathExpression;
     const helperCall = mustache.params.length > 0 || mustache.hash !== undefined;
-    const known = isSimpleId(path) && Object.hasOwn(this.helpers, path.parts[0] as string);
+    const name = isSimpleId(path) ? (path.parts[0] as string) : undefined;
+    const known = name !== undefined && (Object.hasOwn(this.helpers, name) || BUILTIN_HELPERS.has(name));
     let value: Value;
     if (helperCall || known) {
       value = this.helperCall(path, mustache.params, mustache.hash);
