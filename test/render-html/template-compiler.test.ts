@@ -22,11 +22,15 @@ import { CORPUS, FIXTURES } from "../helpers/paths.js";
 
 type Outcome = { text: string } | { error: string };
 
-/** Renders `main` with `partials` both ways: handlebars with the page's options, and the closures. */
+/**
+ * Renders `main` with `partials` both ways: handlebars with the page's options, and the closures. With
+ * `fresh`, each engine renders data of its own from it (for data that rendering changes).
+ */
 function renderBoth(
   main: string,
   partials: Record<string, string>,
   data: unknown,
+  fresh: () => unknown = () => data,
 ): { handlebars: Outcome; closures: Outcome } {
   const handlebars = Handlebars.create();
   registerPageHelpers(handlebars);
@@ -48,8 +52,8 @@ function renderBoth(
     }
   };
   return {
-    handlebars: run(() => handlebars.compile(main, { ...HTML_TEMPLATE_OPTIONS })(data)),
-    closures: run(() => (closures.get("/main") as (context: unknown) => string)(data)),
+    handlebars: run(() => handlebars.compile(main, { ...HTML_TEMPLATE_OPTIONS })(fresh())),
+    closures: run(() => (closures.get("/main") as (context: unknown) => string)(fresh())),
   };
 }
 
@@ -184,8 +188,39 @@ describe("template closures", () => {
     ["{{> p1 obj a=n}}", { obj: { a: 1, b: 2 }, n: 5 }],
     // ... built from the pairs last first, as handlebars' compiler builds it.
     ["{{> p2 missing b=n a=zero}}", { n: 5, zero: 0 }],
+    // Partials named by a literal, or by a falsy or function value (found by a review against handlebars).
+    ["{{> 5}}{{> true}}", { a: 1 }],
+    ['{{> (lookup . "n")}}', { n: "", a: 2 }],
+    ['{{> (lookup . "n")}}', { n: 0 }],
+    ['{{> (lookup . "n") a=s}}', { n: (context: { a: string }) => `fn:${context.a}`, s: "x" }],
+    // The page (a key starting with "/") is not a partial.
+    ["{{#if s}}{{> [/main] s=false}}{{/if}}ok", { s: true }],
+    ['{{> (lookup . "n")}}', { n: "/main" }],
+    // The partial's name, context and hash are evaluated before it is looked up.
+    ["{{> nope (firstLine obj)}}", { obj: { toString: 1 } }],
+    // An iterator that is not there, and an array that grows while it is iterated.
+    ["{{#each obj}}[{{this}}]{{else}}none{{/each}}", { obj: { a: 1, [Symbol.iterator]: undefined } }],
   ])("%s", (main, input) => {
-    expectSame(main, { p1: "{{a}}-{{b}}", p2: "{{#each this}}{{this}};{{/each}}" }, input);
+    const partials = {
+      p1: "{{a}}-{{b}}",
+      p2: "{{#each this}}{{this}};{{/each}}",
+      "5": "five",
+      true: "yes",
+      undefined: "the partial named undefined",
+    };
+    expectSame(main, partials, input);
+  });
+
+  it("an array that grows while it is iterated: as far as its length when the loop began", () => {
+    const fresh = () => {
+      const list: unknown[] = [];
+      const item = { grow: () => (list.length < 4 ? list.push(item) : list.length) };
+      list.push(item);
+      return { list };
+    };
+    const { handlebars, closures } = renderBoth("{{#each list}}[{{grow}}]{{/each}}", {}, undefined, fresh);
+    expect(handlebars).toEqual({ text: "[2]" });
+    expect(closures).toEqual(handlebars);
   });
 
   it("a missing partial is the same error as handlebars'", () => {
@@ -205,6 +240,10 @@ describe("template closures", () => {
     "{{#eq a b}}x{{/eq}}",
     '{{"literal"}}',
     "{{#if a b}}x{{/if}}",
+    // An empty segment, a pair handlebars drops, a number JSON cannot hold.
+    "{{[]}}",
+    "{{> p1 __proto__=list}}",
+    `{{#if 1${"0".repeat(400)}}}y{{/if}}`,
     // Handlebars' helpers called as mustaches.
     "{{if}}",
     "{{each list}}",

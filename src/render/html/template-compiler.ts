@@ -61,7 +61,27 @@ function lookupProperty(parent: unknown, name: string): unknown {
   ) {
     return result;
   }
-  if (!loggedProperties.has(name)) {
+  logDenied(name, result);
+  return undefined;
+}
+
+/**
+ * Names handlebars denies without a word (its whitelists name them, as false): `__proto__` among
+ * properties, `constructor` and the legacy accessor methods among functions.
+ */
+const QUIETLY_DENIED_PROPERTIES = new Set(["__proto__"]);
+const QUIETLY_DENIED_METHODS = new Set([
+  "constructor",
+  "__defineGetter__",
+  "__defineSetter__",
+  "__lookupGetter__",
+  "__lookupSetter__",
+]);
+
+/** Reports a denied property once per name, as handlebars does. */
+function logDenied(name: string, result: unknown): void {
+  const quiet = typeof result === "function" ? QUIETLY_DENIED_METHODS : QUIETLY_DENIED_PROPERTIES;
+  if (!quiet.has(name) && !loggedProperties.has(name)) {
     loggedProperties.add(name);
     // Level 3 is handlebars' "error".
     Handlebars.log(
@@ -71,13 +91,14 @@ function lookupProperty(parent: unknown, name: string): unknown {
         "See https://handlebarsjs.com/api-reference/runtime-options.html#options-to-control-prototype-access for details",
     );
   }
-  return undefined;
 }
 
 /** A path read from the context: `a.b.c` stops at the first null or undefined and gives it. */
 function pathValue(path: hbs.AST.PathExpression): Value {
   if (path.data || path.depth !== 0) throw new Unsupported(`path ${path.original}`);
   const parts = path.parts;
+  // `[]` is an empty segment, which handlebars' compiler reads as the context itself.
+  if (parts.includes("")) throw new Unsupported(`path ${path.original}`);
   if (parts.length === 0) return (context) => context;
   if (parts.length === 1) {
     const [name] = parts as [string];
@@ -99,6 +120,8 @@ function pathValue(path: hbs.AST.PathExpression): Value {
  * `{{#each}}` over it meets the keys in that order.
  */
 function hashPairs(hash: hbs.AST.Hash, compile: (expression: hbs.AST.Expression) => Value) {
+  // Handlebars' compiler drops a `__proto__=` pair; an object built from it here would get a prototype.
+  if (hash.pairs.some((pair) => pair.key === "__proto__")) throw new Unsupported("a __proto__ pair");
   return hash.pairs.map((pair) => [pair.key, compile(pair.value)] as const).reverse();
 }
 
@@ -216,14 +239,15 @@ class Compiler {
         if (sub.path.type !== "PathExpression") throw new Unsupported("a literal sub-expression");
         return this.helperCall(sub.path as hbs.AST.PathExpression, sub.params, sub.hash);
       }
-      case "StringLiteral":
       case "NumberLiteral":
+        // A literal past the largest number is Infinity, which a stored (JSON) parse holds as null.
+        if (typeof (expression as hbs.AST.NumberLiteral).value !== "number") {
+          throw new Unsupported("a number JSON cannot hold");
+        }
+        return this.literal(expression as hbs.AST.NumberLiteral);
+      case "StringLiteral":
       case "BooleanLiteral": {
-        const { value } = expression as
-          | hbs.AST.StringLiteral
-          | hbs.AST.NumberLiteral
-          | hbs.AST.BooleanLiteral;
-        return () => value;
+        return this.literal(expression as hbs.AST.StringLiteral | hbs.AST.BooleanLiteral);
       }
       case "UndefinedLiteral":
         return () => undefined;
@@ -232,6 +256,10 @@ class Compiler {
       default:
         throw new Unsupported(expression.type);
     }
+  }
+
+  private literal({ value }: hbs.AST.StringLiteral | hbs.AST.NumberLiteral | hbs.AST.BooleanLiteral): Value {
+    return () => value;
   }
 
   /** `if`, `unless`, `with` and `each`, as handlebars' own helpers of those names behave. */
@@ -283,8 +311,11 @@ class Compiler {
           if (found && typeof found === "object") {
             if (Array.isArray(found)) {
               // Holes are skipped but counted, as handlebars counts them.
-              for (; count < found.length; count += 1) if (count in found) out += fn(found[count]);
-            } else if (Symbol.iterator in found) {
+              // The length as it was when the loop began, as handlebars reads it.
+              for (const length = found.length; count < length; count += 1) {
+                if (count in found) out += fn(found[count]);
+              }
+            } else if ((found as { [Symbol.iterator]?: unknown })[Symbol.iterator]) {
               for (const item of found as Iterable<unknown>) {
                 out += fn(item);
                 count += 1;
@@ -312,29 +343,18 @@ class Compiler {
       partial.params[0] === undefined ? (given: unknown) => given : this.expression(partial.params[0]);
     const hash = partial.hash && hashPairs(partial.hash, (expression) => this.expression(expression));
     const partials = this.partials;
-    let find: (context: unknown) => Render;
-    if (partial.name.type === "SubExpression") {
-      const name = this.expression(partial.name);
-      find = (given) => {
-        const found = name(given);
-        if (typeof found === "function") throw new Unsupported("a partial given as a function");
-        const render = found ? partials.get(String(found)) : undefined;
-        if (render === undefined)
-          throw new Handlebars.Exception(
-            `The partial ${found ? String(found) : undefined} could not be found`,
-          );
-        return render;
-      };
-    } else {
-      const name = (partial.name as hbs.AST.PathExpression).original;
-      find = () => {
-        const render = partials.get(name);
-        if (render === undefined) throw new Handlebars.Exception(`The partial ${name} could not be found`);
-        return render;
-      };
-    }
+    // The name first, then the context, then the hash, then the partial looked up: handlebars' order,
+    // which decides which error a template with two faults throws.
+    const name: Value =
+      partial.name.type === "SubExpression"
+        ? this.expression(partial.name)
+        : (
+            (fixed) => () =>
+              fixed
+          )(String((partial.name as hbs.AST.PathExpression).original));
+    const dynamic = partial.name.type === "SubExpression";
     const call: Render = (given) => {
-      const render = find(given);
+      const found = name(given);
       let target = context(given);
       // With a hash, the partial's context is a copy of the context with the hash's pairs added.
       if (hash !== undefined) {
@@ -344,11 +364,38 @@ class Compiler {
           Object.fromEntries(hash.map(([key, value]) => [key, value(given)])),
         );
       }
+      if (typeof found === "function") {
+        // A dynamic name that is a function is the partial itself (the page's data holds none).
+        const out = found(target, {});
+        if (out == null) {
+          throw new Handlebars.Exception(
+            "The partial undefined returned no output: partials must return a string",
+          );
+        }
+        return out;
+      }
+      // A falsy dynamic name is looked up as "undefined", as handlebars looks it up.
+      const key = dynamic && !found ? "undefined" : String(found);
+      const render = partialNamed(partials, key, !dynamic);
+      if (render === undefined) throw new Handlebars.Exception(`The partial ${key} could not be found`);
       return render(target);
     };
     const indent = (partial as { indent?: string }).indent ?? "";
     return indent === "" ? [call] : [indent, call];
   }
+}
+
+/**
+ * The partial of that name. Templates whose key starts with "/" (the page) are not partials: partial
+ * names come from file names, which hold no "/". A static name that is a property of every object
+ * (`toString`) is reported as handlebars reports it, since it reads partials as an object's properties.
+ */
+function partialNamed(partials: CompiledTemplates, name: string, reported: boolean): Render | undefined {
+  const render = name.startsWith("/") ? undefined : partials.get(name);
+  if (render === undefined && reported && name in Object.prototype) {
+    logDenied(name, (Object.prototype as Record<string, unknown>)[name]);
+  }
+  return render;
 }
 
 /**
