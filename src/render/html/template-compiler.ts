@@ -2,13 +2,14 @@ import Handlebars from "handlebars";
 
 /**
  * Handlebars templates turned into plain closures, for the page: the same output as handlebars' own
- * runtime, several times sooner.
+ * runtime, without its overhead.
  *
  * Why: the HTML report renders one `entry` partial per entry, each a dozen more partials and a hundred
  * `{{#if}}`s, and handlebars' runtime pays for every one of them in ways these templates never use: an
  * options object with source locations per block, a wrapper per partial that copies the options twice,
- * a prototype-access check per property read. On the 20 MB bench session that was ~0.5 s, a fifth of the
- * page's thread (see BENCHMARKS.md). Here each node of the parsed template becomes one closure, once.
+ * a prototype-access check per property read. Here each node of the parsed template becomes one closure,
+ * once: the bench session's templates took 0.29 s instead of 0.47 s, a fifth of the page's thread (the
+ * rest is building the strings and collecting garbage; see BENCHMARKS.md).
  *
  * Only what the page's templates are compiled with and use is supported: `HTML_TEMPLATE_OPTIONS`
  * (`knownHelpersOnly`, `data: false`, `preventIndent`, not strict), paths on the current context,
