@@ -1,4 +1,14 @@
 import Handlebars from "handlebars";
+import {
+  type CompiledTemplates,
+  eachOf,
+  joinPieces,
+  lookupProperty,
+  NULL_CONTEXT,
+  type Piece,
+  partialNamed,
+  type Render,
+} from "./template-runtime.js";
 
 /**
  * Handlebars templates turned into plain closures, for the page: the same output as handlebars' own
@@ -28,71 +38,17 @@ export type TemplateAst = hbs.AST.Program;
 /** A helper of ours: called with its parameters and an options object last, as handlebars calls it. */
 export type Helper = (...args: unknown[]) => unknown;
 
-/** A compiled template: the context in, the text out. */
-export type Render = (context: unknown) => string;
-
-/** The compiled set: every template by name; a partial is looked up here when it is called. */
-export type CompiledTemplates = Map<string, Render>;
+export type { CompiledTemplates, Render } from "./template-runtime.js";
 
 type Value = (context: unknown) => unknown;
-/** A piece of a program: fixed text, or what a statement renders in a context. */
-type Piece = string | Render;
 
 /** Thrown while compiling for what the closures do not support; the set then goes to handlebars. */
 class Unsupported extends Error {}
 
 const { escapeExpression, isEmpty, extend } = Handlebars.Utils;
-/** What handlebars passes to block helpers as `this` when the context is null or undefined. */
-const NULL_CONTEXT = Object.seal({});
 const BLOCK_HELPERS = new Set(["if", "unless", "with", "each"]);
 /** Handlebars' own helpers: as mustaches (`{{if}}`, `{{log x}}`) they are calls, which only `lookup` is here. */
 const BUILTIN_HELPERS = new Set([...BLOCK_HELPERS, "lookup", "log", "helperMissing", "blockHelperMissing"]);
-const loggedProperties = new Set<string>();
-
-/**
- * handlebars' `lookupProperty`: own properties only (and never a prototype's own `constructor`); a
- * property found on the prototype is denied and reported once, as handlebars reports it.
- */
-function lookupProperty(parent: unknown, name: string): unknown {
-  const result = (parent as Record<string, unknown>)[name];
-  if (result == null) return result;
-  if (
-    Object.hasOwn(parent as object, name) &&
-    !(name === "constructor" && typeof result === "function" && parent === result.prototype)
-  ) {
-    return result;
-  }
-  logDenied(name, result);
-  return undefined;
-}
-
-/**
- * Names handlebars denies without a word (its whitelists name them, as false): `__proto__` among
- * properties, `constructor` and the legacy accessor methods among functions.
- */
-const QUIETLY_DENIED_PROPERTIES = new Set(["__proto__"]);
-const QUIETLY_DENIED_METHODS = new Set([
-  "constructor",
-  "__defineGetter__",
-  "__defineSetter__",
-  "__lookupGetter__",
-  "__lookupSetter__",
-]);
-
-/** Reports a denied property once per name, as handlebars does. */
-function logDenied(name: string, result: unknown): void {
-  const quiet = typeof result === "function" ? QUIETLY_DENIED_METHODS : QUIETLY_DENIED_PROPERTIES;
-  if (!quiet.has(name) && !loggedProperties.has(name)) {
-    loggedProperties.add(name);
-    // Level 3 is handlebars' "error".
-    Handlebars.log(
-      3,
-      `Handlebars: Access has been denied to resolve the property "${name}" because it is not an "own property" of its parent.\n` +
-        "You can add a runtime option to disable the check or this warning:\n" +
-        "See https://handlebarsjs.com/api-reference/runtime-options.html#options-to-control-prototype-access for details",
-    );
-  }
-}
 
 /** A path read from the context: `a.b.c` stops at the first null or undefined and gives it. */
 function pathValue(path: hbs.AST.PathExpression): Value {
@@ -325,28 +281,7 @@ class Compiler {
         };
       default:
         return (context) => {
-          const found = value(context);
-          let out = "";
-          let count = 0;
-          if (found && typeof found === "object") {
-            if (Array.isArray(found)) {
-              // Holes are skipped but counted, as handlebars counts them.
-              // The length as it was when the loop began, as handlebars reads it.
-              for (const length = found.length; count < length; count += 1) {
-                if (count in found) out += fn(found[count]);
-              }
-            } else if ((found as { [Symbol.iterator]?: unknown })[Symbol.iterator]) {
-              for (const item of found as Iterable<unknown>) {
-                out += fn(item);
-                count += 1;
-              }
-            } else {
-              for (const key of Object.keys(found)) {
-                out += fn((found as Record<string, unknown>)[key]);
-                count += 1;
-              }
-            }
-          }
+          const { out, count } = eachOf(value(context), fn);
           return count === 0 ? inverse(self(context)) : out;
         };
     }
@@ -402,49 +337,6 @@ class Compiler {
     };
     const indent = (partial as { indent?: string }).indent ?? "";
     return indent === "" ? [call] : [indent, call];
-  }
-}
-
-/**
- * The partial of that name. Templates whose key starts with "/" (the page) are not partials: partial
- * names come from file names, which hold no "/". A static name that is a property of every object
- * (`toString`) is reported as handlebars reports it, since it reads partials as an object's properties.
- */
-function partialNamed(partials: CompiledTemplates, name: string, reported: boolean): Render | undefined {
-  const render = name.startsWith("/") ? undefined : partials.get(name);
-  if (render === undefined && reported && name in Object.prototype) {
-    logDenied(name, (Object.prototype as Record<string, unknown>)[name]);
-  }
-  return render;
-}
-
-/**
- * A program's pieces as one function, joined the way handlebars' compiled code joins them: `a + b + c`,
- * left to right. A raw `{{{x}}}` piece gives x itself, so two numbers first add up, there as here.
- */
-function joinPieces(pieces: readonly Piece[]): Render {
-  const parts = pieces.map((piece) => (typeof piece === "string" ? () => piece : piece));
-  switch (parts.length) {
-    case 0:
-      return () => "";
-    case 1:
-      return parts[0] as Render;
-    case 2: {
-      const [a, b] = parts as [Render, Render];
-      return (context) => a(context) + b(context);
-    }
-    case 3: {
-      const [a, b, c] = parts as [Render, Render, Render];
-      return (context) => a(context) + b(context) + c(context);
-    }
-    default: {
-      const [first, ...rest] = parts as [Render, ...Render[]];
-      return (context) => {
-        let out = first(context);
-        for (const part of rest) out = out + part(context);
-        return out;
-      };
-    }
   }
 }
 
