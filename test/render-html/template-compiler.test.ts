@@ -85,7 +85,7 @@ const data = fc.dictionary(fc.constantFrom(...KEYS), value, { maxKeys: 9 });
 
 // Templates: text with HTML's special characters and whitespace, mustaches of every form the page's
 // templates use, blocks, helpers and partials, nested.
-const text = fc.stringMatching(/^[a <>&"'=`\n\t]{0,6}$/);
+const text = fc.stringMatching(/^[a <>&"'=`\n\r\t]{0,6}$/);
 const path = fc.constantFrom(...PATHS);
 const literal = fc.constantFrom('"x"', '" "', '"entry"', "1", "0", "true", "false", "null", "undefined");
 const argument = fc.oneof(path, literal);
@@ -109,7 +109,8 @@ const mustache = fc.oneof(
   helperCall.map((call) => `{{${call}}}`),
   helperCall.map((call) => `{{{${call}}}}`),
   path.map((x) => `{{~${x}~}}`),
-  fc.constantFrom("{{!-- a comment --}}", "{{! another }}"),
+  path.map((x) => `{{&${x}}}`),
+  fc.constantFrom("{{!-- a comment --}}", "{{! another }}", "\n  {{! a standalone comment }}\r\n"),
 );
 const partialCall = fc.oneof(
   fc.constantFrom("{{> p1}}", "{{> p2}}", "\n  {{> p1}}\n", '{{> (lookup . "name")}}'),
@@ -140,6 +141,16 @@ function templateOf(depth: number, withPartials: boolean): fc.Arbitrary<string> 
       fc
         .tuple(expression, inner, expression, inner, elseBranch)
         .map(([x, body, y, second, other]) => `{{#if ${x}}}${body}{{else if ${y}}}${second}${other}{{/if}}`),
+      // Chains into the other blocks, and a standalone `else`.
+      fc
+        .tuple(expression, inner, fc.constantFrom("each", "with", "unless"), expression, inner, elseBranch)
+        .map(
+          ([x, body, name, y, second, other]) =>
+            `{{#if ${x}}}${body}{{else ${name} ${y}}}${second}${other}{{/if}}`,
+        ),
+      fc
+        .tuple(expression, inner, inner)
+        .map(([x, body, other]) => `{{#each ${x}}}\n${body}\n  {{else}}\n${other}\n{{/each}}`),
       fc
         .tuple(fc.constantFrom("with", "each"), expression, inner, elseBranch)
         .map(([name, x, body, other]) => `{{#${name} ${x}}}${body}${other}{{/${name}}}`),
