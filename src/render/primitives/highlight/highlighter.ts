@@ -1,6 +1,7 @@
 import { createHighlighterCore, type HighlighterCore } from "shiki/core";
 import { createOnigurumaEngine } from "shiki/engine/oniguruma";
 import { bundledLanguages } from "shiki/langs";
+import { onigWasm } from "./onig-wasm.js";
 import { sharedPatternEngine } from "./shared-pattern-engine.js";
 import { themeClasses } from "./theme-classes.js";
 
@@ -20,7 +21,7 @@ const homes = new Map<string, Promise<HighlighterCore>>();
 
 function createCore(): Promise<HighlighterCore> {
   // One WASM engine for every highlighter: it is the costly part, and it holds no grammar.
-  engine ??= createOnigurumaEngine(import("shiki/wasm")).then(sharedPatternEngine);
+  engine ??= createOnigurumaEngine(onigWasm()).then(sharedPatternEngine);
   return createHighlighterCore({ engine, themes: [themeClasses().ruleTheme], langs: [] });
 }
 
