@@ -4,10 +4,10 @@ import {
   eachOf,
   joinPieces,
   lookupProperty,
-  NULL_CONTEXT,
   type Piece,
   partialNamed,
   type Render,
+  self,
 } from "./template-runtime.js";
 
 /**
@@ -72,14 +72,16 @@ function pathValue(path: hbs.AST.PathExpression): Value {
 }
 
 /**
- * A hash's pairs in the order handlebars puts them in the object it builds: last first (its compiler
- * assigns them from the end). It shows: a partial's context is a copy with the pairs added, and
- * `{{#each}}` over it meets the keys in that order.
+ * A hash as the object handlebars builds of it: pairs assigned last first (its compiler assigns them from
+ * the end). It shows: a partial's context is a copy with the pairs added, and `{{#each}}` over it meets
+ * the keys in that order.
  */
-function hashPairs(hash: hbs.AST.Hash, compile: (expression: hbs.AST.Expression) => Value) {
+function hashObject(hash: hbs.AST.Hash, compile: (expression: hbs.AST.Expression) => Value) {
   // Handlebars' compiler drops a `__proto__=` pair; an object built from it here would get a prototype.
   if (hash.pairs.some((pair) => pair.key === "__proto__")) throw new Unsupported("a __proto__ pair");
-  return hash.pairs.map((pair) => [pair.key, compile(pair.value)] as const).reverse();
+  const pairs = hash.pairs.map((pair) => [pair.key, compile(pair.value)] as const).reverse();
+  return (context: unknown): Record<string, unknown> =>
+    Object.fromEntries(pairs.map(([key, value]) => [key, value(context)]));
 }
 
 /** Handlebars' `simpleId`: one part, not `this.x` or `./x`, not `../x`: a name a helper can have. */
@@ -170,7 +172,6 @@ class Compiler {
     const helper = this.helpers[name] as Helper;
     const values = params.map((param) => this.expression(param));
     const options = this.hashOptions(name, hash);
-    const self = (context: unknown) => (context != null ? context : NULL_CONTEXT);
     // The page's calls have one to three parameters: those are called without building an array.
     const [a, b, c] = values as [Value, Value, Value];
     switch (values.length) {
@@ -199,11 +200,8 @@ class Compiler {
       const options = { name, hash: {} };
       return () => options;
     }
-    const pairs = hashPairs(hash, (expression) => this.expression(expression));
-    return (context) => ({
-      name,
-      hash: Object.fromEntries(pairs.map(([key, value]) => [key, value(context)])),
-    });
+    const object = hashObject(hash, (expression) => this.expression(expression));
+    return (context) => ({ name, hash: object(context) });
   }
 
   private expression(expression: hbs.AST.Expression): Value {
@@ -257,8 +255,6 @@ class Compiler {
     const parameter = this.expression(block.params[0] as hbs.AST.Expression);
     const fn = this.program(block.program);
     const inverse = this.program(block.inverse);
-    // The helper's `this`, which `if` and `each`'s `else` render with.
-    const self = (context: unknown) => (context != null ? context : NULL_CONTEXT);
     const value = (context: unknown) => {
       const found = parameter(context);
       return typeof found === "function" ? found.call(self(context)) : found;
@@ -296,28 +292,19 @@ class Compiler {
     if (partial.params.length > 1) throw new Unsupported("a partial with two contexts");
     const context =
       partial.params[0] === undefined ? (given: unknown) => given : this.expression(partial.params[0]);
-    const hash = partial.hash && hashPairs(partial.hash, (expression) => this.expression(expression));
+    const hash = partial.hash && hashObject(partial.hash, (expression) => this.expression(expression));
     const partials = this.partials;
     // The name first, then the context, then the hash, then the partial looked up: handlebars' order,
     // which decides which error a template with two faults throws.
-    const name: Value =
-      partial.name.type === "SubExpression"
-        ? this.expression(partial.name)
-        : (
-            (fixed) => () =>
-              fixed
-          )(String((partial.name as hbs.AST.PathExpression).original));
     const dynamic = partial.name.type === "SubExpression";
+    const fixed = String((partial.name as hbs.AST.PathExpression).original);
+    const name: Value = dynamic ? this.expression(partial.name) : () => fixed;
     const call: Render = (given) => {
       const found = name(given);
       let target = context(given);
       // With a hash, the partial's context is a copy of the context with the hash's pairs added.
       if (hash !== undefined) {
-        target = extend(
-          {},
-          target as object,
-          Object.fromEntries(hash.map(([key, value]) => [key, value(given)])),
-        );
+        target = extend({}, target as object, hash(given));
       }
       if (typeof found === "function") {
         // A dynamic name that is a function is the partial itself (the page's data holds none).

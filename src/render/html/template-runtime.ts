@@ -19,6 +19,11 @@ export type Piece = string | Render;
 /** What handlebars passes to block helpers as `this` when the context is null or undefined. */
 export const NULL_CONTEXT = Object.seal({});
 
+/** What a helper or a block gets as `this` in a context: the context, or `NULL_CONTEXT` for none. */
+export function self(context: unknown): unknown {
+  return context != null ? context : NULL_CONTEXT;
+}
+
 const loggedProperties = new Set<string>();
 
 /**
