@@ -1,5 +1,9 @@
 #!/usr/bin/env node
-import { run } from "./run.js";
+import { tuneTierUpForBatch } from "./tier-up.js";
+
+// Before the command's modules are even loaded: see tier-up.ts.
+tuneTierUpForBatch();
+const { run } = await import("./run.js");
 
 process.exitCode = await run(process.argv.slice(2), {
   stdout: process.stdout,
