@@ -3,6 +3,7 @@ import type { TokenizeRequest, TokenizeResult } from "./deferred-tokenizer.js";
 import { highlighterOf, loadLanguage } from "./highlighter.js";
 import { resolveLanguage } from "./languages.js";
 import { memoizeLines } from "./line-cache.js";
+import { isParsedLanguage, parsedTokens } from "./parsed-languages.js";
 import { RULE_THEME_NAME, themeClasses } from "./theme-classes.js";
 import { plainLines, tokensToHtmlLines } from "./tokens-to-html.js";
 
@@ -56,6 +57,7 @@ export function clearHighlightCache(): void {
 }
 
 async function tokenize(code: string, id: string): Promise<string[] | undefined> {
+  if (isParsedLanguage(id)) return tokenizeParsed(code, id);
   if (!(await loadLanguage(id))) return undefined;
   try {
     const core = await highlighterOf(id);
@@ -72,6 +74,18 @@ async function tokenize(code: string, id: string): Promise<string[] | undefined>
     return tokensToHtmlLines(tokens, themeClasses().classOf);
   } catch {
     // A grammar that chokes on odd input costs that block its colours, nothing more.
+    return undefined;
+  }
+}
+
+function tokenizeParsed(code: string, id: string): string[] | undefined {
+  try {
+    const lines = tokensToHtmlLines(parsedTokens(code, id), themeClasses().classOf);
+    stats.tokenized += 1;
+    stats.tokenizedChars += code.length;
+    return lines;
+  } catch {
+    // As with a grammar: a parser that fails on odd input costs that block its colours, nothing more.
     return undefined;
   }
 }

@@ -1,5 +1,6 @@
 import { tokenizeToLines } from "./code-to-lines.js";
 import { loadLanguage } from "./highlighter.js";
+import { isParsedLanguage } from "./parsed-languages.js";
 
 /**
  * Warming a language up: loading its grammar and tokenizing a little of it ahead of the report's real
@@ -88,9 +89,12 @@ const LINES_PER_STEP = 4;
 export function warmUpSteps(ids: readonly string[]): (() => Promise<void>)[] {
   const steps: (() => Promise<void>)[] = [];
   for (const id of ids) {
-    steps.push(async () => {
-      await loadLanguage(id);
-    });
+    // A parsed language (parsed-languages.ts) has no grammar to load: its sample warms the parser.
+    if (!isParsedLanguage(id)) {
+      steps.push(async () => {
+        await loadLanguage(id);
+      });
+    }
     const lines = sampleOf(id)?.split("\n") ?? [];
     for (let at = 0; at < lines.length; at += LINES_PER_STEP) {
       const chunk = lines.slice(at, at + LINES_PER_STEP).join("\n");
