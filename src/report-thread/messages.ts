@@ -10,6 +10,8 @@ export type ToWorker =
   | { kind: "warm-languages"; ids: readonly string[] }
   /** The session's redaction is finished, wherever it was done: warm-up need not wait for a share of it. */
   | { kind: "redaction-over" }
+  /** Blocks the page will likely ask for (`likelyCommands`): tokenize them while waiting for the first request. */
+  | { kind: "warm-blocks"; blocks: readonly { id: string; code: string }[] }
   | { kind: "tokenize"; requests: TokenizeRequest[] }
   | {
       kind: "redact";

@@ -19,6 +19,11 @@ export interface ReportThread {
    * them up while it waits for the first block. A hint only; it never changes the page.
    */
   warmLanguages(ids: readonly string[]): void;
+  /**
+   * Blocks the page will likely highlight (`likelyCommands`), which the thread tokenizes into its cache
+   * while it waits for the first real request. A guess only: it never changes the page.
+   */
+  warmBlocks(blocks: readonly { id: string; code: string }[]): void;
   /** Tells the thread the session's redaction is finished (it waits for its share before warming up). */
   redactionOver(): void;
   /** A redactor in the thread with these options, for `splitRedactor`. */
@@ -118,6 +123,9 @@ export function startReportThread(work: ReportThreadWork = { highlight: true, re
     tokenizer,
     warmLanguages: (ids) => {
       if (!gone) post({ kind: "warm-languages", ids });
+    },
+    warmBlocks: (blocks) => {
+      if (!gone && blocks.length > 0) post({ kind: "warm-blocks", blocks });
     },
     redactionOver: () => {
       if (!gone) post({ kind: "redaction-over" });
