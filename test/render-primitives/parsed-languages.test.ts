@@ -23,7 +23,11 @@ let shiki: HighlighterCore;
 beforeAll(async () => {
   shiki = await createHighlighterCore({
     themes: [themeClasses().ruleTheme],
-    langs: [import("shiki/langs/typescript.mjs"), import("shiki/langs/javascript.mjs")],
+    langs: [
+      import("shiki/langs/typescript.mjs"),
+      import("shiki/langs/javascript.mjs"),
+      import("shiki/langs/tsx.mjs"),
+    ],
     engine: createOnigurumaEngine(import("shiki/wasm")),
   });
 });
@@ -95,6 +99,14 @@ describe("parsed highlighting of TypeScript and JavaScript", () => {
       const { same, total } = agreement(code);
       expect({ code, same }).toEqual({ code, same: total });
     }
+  });
+
+  it("colours JSX as the TSX grammar does: elements, components, attributes, expressions", () => {
+    const code =
+      'export function App({ items }: Props) { return <div className="list" onClick={() => go(1)}>' +
+      "<Item key={x.id} {...rest} />text {count}</div>; }";
+    const { same, total } = agreement(code, "tsx");
+    expect(same).toBe(total);
   });
 
   it("agrees with the grammar on at least 99% of the characters of this project's own sources", () => {

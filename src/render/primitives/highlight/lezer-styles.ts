@@ -92,8 +92,9 @@ export const SCOPE_OF: readonly [Tag, string][] = [
   [t.definition(t.typeName), "entity.name.type.alias.ts"],
   [primitiveType, "support.type.primitive.ts"],
   [t.meta, "meta.decorator.ts punctuation.decorator.ts"],
-  [t.tagName, "entity.name.tag.tsx"],
-  [t.standard(t.tagName), "entity.name.tag.tsx support.class.component.tsx"],
+  // In JSX Lezer marks the built-in (lower-case) elements `standard`; the grammar colours components apart.
+  [t.tagName, "entity.name.tag.tsx support.class.component.tsx"],
+  [t.standard(t.tagName), "entity.name.tag.tsx"],
   [t.attributeName, "entity.other.attribute-name.tsx"],
   [t.attributeValue, "string.quoted.double.tsx"],
   [t.angleBracket, "punctuation.definition.tag.begin.tsx"],
