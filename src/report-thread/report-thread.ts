@@ -2,6 +2,7 @@ import { Worker } from "node:worker_threads";
 import { compiledScript } from "../package-root.js";
 import type { RedactOptions } from "../redact/create-redactor.js";
 import type { RemoteRedaction, RemoteRedactor } from "../redact/split-redactor.js";
+import type { LikelyBlock } from "../render/html/likely-commands.js";
 import { answerRequest } from "../render/primitives/highlight/code-to-lines.js";
 import { DeferredTokenizer } from "../render/primitives/highlight/deferred-tokenizer.js";
 import type { FromWorker, ToWorker } from "./messages.js";
@@ -23,7 +24,7 @@ export interface ReportThread {
    * Blocks the page will likely highlight (`likelyCommands`), which the thread tokenizes into its cache
    * while it waits for the first real request. A guess only: it never changes the page.
    */
-  warmBlocks(blocks: readonly { id: string; code: string }[]): void;
+  warmBlocks(blocks: readonly LikelyBlock[]): void;
   /** Tells the thread the session's redaction is finished (it waits for its share before warming up). */
   redactionOver(): void;
   /** A redactor in the thread with these options, for `splitRedactor`. */

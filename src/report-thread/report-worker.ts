@@ -3,9 +3,11 @@
  * tokenizes the blocks the rendering thread's budget let through. Its shiki highlighter, cache and
  * redactors live as long as it.
  */
+
 import { parentPort } from "node:worker_threads";
 import { createRedactor, type RedactOptions, type Redactor } from "../redact/create-redactor.js";
 import { changesOf } from "../redact/split-redactor.js";
+import type { LikelyBlock } from "../render/html/likely-commands.js";
 import { answerRequest, tokenizeToLines } from "../render/primitives/highlight/code-to-lines.js";
 import type { TokenizeResult } from "../render/primitives/highlight/deferred-tokenizer.js";
 import { getHighlighter } from "../render/primitives/highlight/highlighter.js";
@@ -63,12 +65,12 @@ let guessing = true;
 const GUESS_STEP_CHARS = 2_000;
 
 /** Queues the guessed blocks as warm-up steps of about GUESS_STEP_CHARS each, after what is queued. */
-function queueGuesses(blocks: readonly { id: string; code: string }[]): void {
+function queueGuesses(blocks: readonly LikelyBlock[]): void {
   for (let at = 0; at < blocks.length; ) {
-    const step: { id: string; code: string }[] = [];
+    const step: LikelyBlock[] = [];
     let chars = 0;
     while (at < blocks.length && (step.length === 0 || chars < GUESS_STEP_CHARS)) {
-      const block = blocks[at] as { id: string; code: string };
+      const block = blocks[at] as LikelyBlock;
       step.push(block);
       chars += block.code.length;
       at += 1;
