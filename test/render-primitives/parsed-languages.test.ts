@@ -15,9 +15,14 @@ import {
   highlightStats,
   tokenizeToLines,
 } from "../../src/render/primitives/highlight/code-to-lines.js";
-import { isParsedLanguage, parsedTokens } from "../../src/render/primitives/highlight/parsed-languages.js";
+import {
+  isParsedBlock,
+  isParsedLanguage,
+  PARSED_MAX_LINE_LENGTH,
+  parsedTokens,
+} from "../../src/render/primitives/highlight/parsed-languages.js";
 import { RULE_THEME_NAME, themeClasses } from "../../src/render/primitives/highlight/theme-classes.js";
-import { splitCodeLines } from "../../src/render/primitives/highlight/tokens-to-html.js";
+import { splitCodeLines, tokensToHtmlLines } from "../../src/render/primitives/highlight/tokens-to-html.js";
 
 let shiki: HighlighterCore;
 beforeAll(async () => {
@@ -199,6 +204,35 @@ describe("parsed highlighting of TypeScript and JavaScript", () => {
     const code = "(".repeat(100_000);
     const lines = parsedTokens(code, "typescript");
     expect(lines.map((tokens) => tokens.map((token) => token.content).join(""))).toEqual([code]);
+  });
+
+  it("leaves a block with a line past 1,000 characters to the grammar, whose cost does not grow with its square", async () => {
+    const line = (length: number) => `x = "${"a".repeat(length - 7)}";`;
+    expect(line(PARSED_MAX_LINE_LENGTH)).toHaveLength(1_000);
+    expect(isParsedBlock(`a;\n${line(1_000)}\nb;`, "typescript")).toBe(true);
+    expect(isParsedBlock(`a;\n${line(1_001)}\nb;`, "typescript")).toBe(false);
+    expect(isParsedBlock(line(1_001), "typescript")).toBe(false);
+    expect(isParsedBlock("a;", "shellscript")).toBe(false);
+    // Class members out of their class: the parse and the grammar colour `private` differently, so the
+    // lines tell which of the two coloured the block.
+    const members = "\tprivate statusContainer: Container;\n\tprivate editor: CustomEditor;";
+    clearHighlightCache();
+    const { classOf } = themeClasses();
+    const byGrammar = (code: string) =>
+      tokensToHtmlLines(
+        shiki.codeToTokensBase(code, {
+          lang: "typescript",
+          theme: RULE_THEME_NAME,
+          tokenizeMaxLineLength: 10_000,
+        }),
+        classOf,
+      );
+    const byParse = (code: string) => tokensToHtmlLines(parsedTokens(code, "typescript"), classOf);
+    const short = `${members}\n// ${"c".repeat(900)}`;
+    const long = `${members}\n// ${"c".repeat(1_100)}`;
+    expect(byParse(short)).not.toEqual(byGrammar(short));
+    expect(await tokenizeToLines(short, "typescript")).toEqual(byParse(short));
+    expect(await tokenizeToLines(long, "typescript")).toEqual(byGrammar(long));
   });
 
   it("is what tokenizeToLines uses for TypeScript: no grammar is loaded for it", async () => {

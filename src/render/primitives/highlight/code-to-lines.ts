@@ -3,7 +3,7 @@ import type { TokenizeRequest, TokenizeResult } from "./deferred-tokenizer.js";
 import { highlighterOf, loadLanguage } from "./highlighter.js";
 import { resolveLanguage } from "./languages.js";
 import { memoizeLines } from "./line-cache.js";
-import { isParsedLanguage, parsedTokens } from "./parsed-languages.js";
+import { isParsedBlock, parsedTokens } from "./parsed-languages.js";
 import { RULE_THEME_NAME, themeClasses } from "./theme-classes.js";
 import { plainLines, tokensToHtmlLines } from "./tokens-to-html.js";
 
@@ -57,7 +57,7 @@ export function clearHighlightCache(): void {
 }
 
 async function tokenize(code: string, id: string): Promise<string[] | undefined> {
-  if (isParsedLanguage(id)) return tokenizeParsed(code, id);
+  if (isParsedBlock(code, id)) return tokenizeParsed(code, id);
   if (!(await loadLanguage(id))) return undefined;
   try {
     const core = await highlighterOf(id);

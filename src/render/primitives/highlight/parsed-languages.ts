@@ -22,7 +22,8 @@ import { splitCodeLines } from "./tokens-to-html.js";
  * and one odd construct can colour the rest of a file wrongly; a parse recovers at the next statement.
  *
  * The cost of that recovery is the known weak spot: text that is an error at every token (a line of
- * `''''`, `x</x</`, `/*` repeated) parses at ~15 ms per 1,000 characters, against 0.4-1 for code,
+ * `''''`, `x</x</`, `/*` repeated) parses at ~15 ms per 1,000 characters on lines of up to 1,000
+ * characters (longer lines go to the grammar: `PARSED_MAX_LINE_LENGTH`), against 0.4-1 for code,
  * fragments included. The highlight budget bounds it (40 KB a block, 300 KB a report: ~4.5 s at worst,
  * where a real session's TypeScript takes ~0.2 s); no time limit is set, as one would make the page
  * depend on the machine's speed.
@@ -39,6 +40,27 @@ const DIALECTS: Readonly<Record<string, string>> = {
 /** Whether `id` (a resolved shiki language id) is highlighted from a Lezer parse. */
 export function isParsedLanguage(id: string): boolean {
   return Object.hasOwn(DIALECTS, id);
+}
+
+/**
+ * The longest line a block may have to be parsed: past it, the block goes to shiki's grammar, which leaves
+ * lines past 10,000 characters plain. Why: on one long line of errors the parse's recovery grows with the
+ * square of the line (a 32,000-character line of `/*`: 1.4 s; 16,000: 0.4 s), while lines of up to 1,000
+ * characters keep even such text at ~15 ms per 1,000 characters. Code has no such lines; minified code
+ * and long literals do, and were coloured by the grammar before.
+ */
+export const PARSED_MAX_LINE_LENGTH = 1_000;
+
+/** Whether a block of language `id` is highlighted from a parse: a parsed language, no line too long. */
+export function isParsedBlock(code: string, id: string): boolean {
+  if (!isParsedLanguage(id)) return false;
+  for (let start = 0; start <= code.length; ) {
+    const end = code.indexOf("\n", start);
+    const lineEnd = end === -1 ? code.length : end;
+    if (lineEnd - start > PARSED_MAX_LINE_LENGTH) return false;
+    start = lineEnd + 1;
+  }
+  return true;
 }
 
 const parsers = new Map<string, typeof javascriptParser>();
