@@ -121,6 +121,10 @@ function classesByChar(lines) {
 }
 
 for (const [language, texts] of Object.entries(corpora)) {
+  if (texts.length === 0) {
+    console.log(`${language}: no texts in the corpus`);
+    continue;
+  }
   let same = 0;
   let counted = 0;
   const confusions = new Map();
