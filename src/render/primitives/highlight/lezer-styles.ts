@@ -13,14 +13,14 @@ import { themeClasses } from "./theme-classes.js";
 
 // Constructs the TypeScript grammar colours apart and Lezer's own tags do not tell apart. (A tag can
 // only be derived from an unmodified one; each is listed below, so what it falls back to never shows.)
-export const parameter = Tag.define(t.variableName);
-export const field = Tag.define(t.propertyName);
-export const constant = Tag.define(t.variableName);
-export const builtin = Tag.define(t.variableName);
-export const primitiveType = Tag.define(t.typeName);
-export const typeOperator = Tag.define(t.operator);
-export const importAll = Tag.define(t.modifier);
-export const interpolation = Tag.define(t.string);
+const parameter = Tag.define(t.variableName);
+const field = Tag.define(t.propertyName);
+const constant = Tag.define(t.variableName);
+const builtin = Tag.define(t.variableName);
+const primitiveType = Tag.define(t.typeName);
+const typeOperator = Tag.define(t.operator);
+const importAll = Tag.define(t.modifier);
+const interpolation = Tag.define(t.string);
 export const jsdocTag = Tag.define(t.docComment);
 export const jsdocType = Tag.define(t.docComment);
 export const jsdocName = Tag.define(t.docComment);
@@ -182,7 +182,7 @@ export interface Style {
 }
 
 export interface Styling {
-  /** The index into SCOPE_OF (as a string) for a node's tags, or null when none applies. */
+  /** The index into SCOPE_OF of the entry a node's tags select, or undefined when none applies. */
   keyOf: (tags: readonly Tag[]) => number | undefined;
   /** The index into SCOPE_OF of one listed tag. */
   indexOf: (tag: Tag) => number;

@@ -165,11 +165,8 @@ const LEADING_TRIVIA = /^(?:\s+|\/\/[^\n]*|\/\*[\s\S]*?\*\/)*/;
 function bestParse(code: string, id: string): { tree: Tree; code: string; offset: number } {
   const parser = parserOf(id);
   const start = LEADING_TRIVIA.exec(code)?.[0].length ?? 0;
-  if (
-    CLASS_MEMBER_START.test(
-      code.slice(start, code.indexOf("\n", start) === -1 ? undefined : code.indexOf("\n", start) + 1),
-    )
-  ) {
+  const lineEnd = code.indexOf("\n", start);
+  if (CLASS_MEMBER_START.test(code.slice(start, lineEnd === -1 ? undefined : lineEnd + 1))) {
     const wrappedCode = CLASS_BEFORE + code + CLASS_AFTER;
     const wrapped = parser.parse(wrappedCode);
     const wrappedErrors = errorCount(wrapped);
