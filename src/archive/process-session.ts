@@ -102,7 +102,8 @@ export async function processSession(task: SessionTask): Promise<SessionResult> 
   try {
     const html = await renderHtmlParts(analysis, { sourcePath: task.path });
     mkdirSync(dirname(task.reportFile), { recursive: true });
-    await writeReportFile(task.reportFile, html, task.path);
+    // Flushed: the manifest written at the end vouches for every report it lists.
+    await writeReportFile(task.reportFile, html, task.path, { fsync: true });
     return { ...base, kind: "session", digest, report: task.report, rendered: true, error: null };
   } catch (error) {
     const reason = describe(error);
