@@ -66,7 +66,9 @@ export async function writeReportFile(
   try {
     if (typeof content === "string") await writeFileAtomic(path, content, { encoding: "utf8", fsync });
     else if (content instanceof Uint8Array) {
-      await writeFileAtomic(path, Buffer.from(content.buffer, content.byteOffset, content.byteLength), { fsync });
+      await writeFileAtomic(path, Buffer.from(content.buffer, content.byteOffset, content.byteLength), {
+        fsync,
+      });
     } else await writeFileAtomic(path, utf8OfParts(content), { fsync });
   } catch (error) {
     const reason =
