@@ -1,6 +1,7 @@
-// How often the parsed highlighting of TypeScript and JavaScript (src/render/primitives/highlight/
-// parsed-languages.ts) gives a character the colour shiki's TextMate grammar gives it, over real code:
-// this project's sources, zod's, and the code files of the real sessions in fixtures/corpus/real.
+// How often our own highlighting gives a character the colour shiki's TextMate grammar gives it, over real
+// code: TypeScript and JavaScript from a Lezer parse (src/render/primitives/highlight/parsed-languages.ts)
+// on this project's sources, zod's and the code files of the real sessions in fixtures/corpus/real; shell
+// from our scanner (shell-tokens.ts) on those sessions' bash commands and the installed packages' scripts.
 // Whitespace is not counted (its colour does not show). Prints the agreement and the commonest
 // disagreements, with an example of each. Run after `npm run build`:
 //   npm run highlight:agreement [-- --limit <characters per language>]
@@ -9,6 +10,7 @@ import { join } from "node:path";
 import { createHighlighterCore } from "shiki/core";
 import { createOnigurumaEngine } from "shiki/engine/oniguruma";
 import { parsedTokens } from "../dist/render/primitives/highlight/parsed-languages.js";
+import { shellTokens } from "../dist/render/primitives/highlight/shell-tokens.js";
 import { RULE_THEME_NAME, themeClasses } from "../dist/render/primitives/highlight/theme-classes.js";
 
 const limitAt = process.argv.indexOf("--limit");
@@ -35,7 +37,7 @@ function filesUnder(dir, test) {
  * seeing a line at a time, often colours wrongly from the first line on: no yardstick there.)
  */
 function sessionCode() {
-  const byLanguage = { typescript: [], tsx: [], javascript: [] };
+  const byLanguage = { typescript: [], tsx: [], javascript: [], shellscript: [] };
   const languageOf = (path) =>
     /\.(ts|mts|cts)$/.test(path)
       ? "typescript"
@@ -55,7 +57,10 @@ function sessionCode() {
       }
       const message = entry.message ?? {};
       for (const part of Array.isArray(message.content) ? message.content : []) {
-        const { path, content } = part.arguments ?? {};
+        const { path, content, command } = part.arguments ?? {};
+        if (part.type === "toolCall" && part.name === "bash" && typeof command === "string") {
+          byLanguage.shellscript.push(command);
+        }
         const language = typeof path === "string" ? languageOf(path) : undefined;
         if (part.type !== "toolCall" || language === undefined) continue;
         if (part.name === "write" && typeof content === "string") byLanguage[language].push(content);
@@ -100,7 +105,18 @@ const corpora = {
     ],
     LIMIT,
   ),
+  shellscript: take(
+    [
+      ...new Set(written.shellscript),
+      readFileSync(".ci/run", "utf8"),
+      ...filesUnder("node_modules", (n) => n.endsWith(".sh")).map((f) => readFileSync(f, "utf8")),
+    ],
+    LIMIT,
+  ),
 };
+
+const tokensOf = (code, language) =>
+  language === "shellscript" ? shellTokens(code) : parsedTokens(code, language);
 
 const { ruleTheme, classOf } = themeClasses();
 const shiki = await createHighlighterCore({
@@ -109,6 +125,7 @@ const shiki = await createHighlighterCore({
     import("shiki/langs/typescript.mjs"),
     import("shiki/langs/tsx.mjs"),
     import("shiki/langs/javascript.mjs"),
+    import("shiki/langs/shellscript.mjs"),
   ],
   engine: createOnigurumaEngine(import("shiki/wasm")),
 });
@@ -132,7 +149,7 @@ for (const [language, texts] of Object.entries(corpora)) {
   for (const code of texts) {
     const before = { same, counted };
     const expected = classesByChar(shiki.codeToTokensBase(code, { lang: language, theme: RULE_THEME_NAME }));
-    const actual = classesByChar(parsedTokens(code, language));
+    const actual = classesByChar(tokensOf(code, language));
     const lines = code.split(/\r?\n/);
     lines.forEach((line, row) => {
       [...line].forEach((char, column) => {

@@ -18,8 +18,8 @@ describe("warm-up", () => {
   });
 
   it("is short steps: loading the grammar, then a few lines at a time", async () => {
-    const steps = warmUpSteps(["shellscript", "yaml"]);
-    // shellscript: load + its 11 sample lines in steps of 4 (3 steps); yaml (no sample): load only.
+    const steps = warmUpSteps(["python", "yaml"]);
+    // python: load + its 12 sample lines in steps of 4 (3 steps); yaml (no sample): load only.
     expect(steps).toHaveLength(1 + 3 + 1);
     const tokenizedBefore = highlightStats().tokenized;
     for (const step of steps) await step();
@@ -27,9 +27,16 @@ describe("warm-up", () => {
     expect(highlightStats().tokenized - tokenizedBefore).toBe(3);
     // ... and the first is in the cache as one block, highlighted.
     const hitsBefore = highlightStats().cacheHits;
-    const lines = await tokenizeToLines(firstLines("shellscript", 4), "shellscript");
+    const lines = await tokenizeToLines(firstLines("python", 4), "python");
     expect(highlightStats().cacheHits).toBe(hitsBefore + 1);
     expect(lines).toHaveLength(4);
     expect(lines?.join("")).toMatch(/<span class="hl-\d+">/);
+  });
+
+  it("loads no grammar for a language highlighted by our own code: its sample alone warms that code", () => {
+    // shellscript (shell-tokens.ts): its 11 sample lines in steps of 4, no loading step.
+    expect(warmUpSteps(["shellscript"])).toHaveLength(3);
+    // typescript (a Lezer parse): 27 lines, 7 steps.
+    expect(warmUpSteps(["typescript"])).toHaveLength(7);
   });
 });

@@ -3,7 +3,7 @@ import type { TokenizeRequest, TokenizeResult } from "./deferred-tokenizer.js";
 import { highlighterOf, loadLanguage } from "./highlighter.js";
 import { resolveLanguage } from "./languages.js";
 import { memoizeLines } from "./line-cache.js";
-import { isParsedBlock, parsedTokens } from "./parsed-languages.js";
+import { isOwnBlock, ownTokens } from "./own-highlighters.js";
 import { RULE_THEME_NAME, themeClasses } from "./theme-classes.js";
 import { plainLines, tokensToHtmlLines } from "./tokens-to-html.js";
 
@@ -57,7 +57,7 @@ export function clearHighlightCache(): void {
 }
 
 async function tokenize(code: string, id: string): Promise<string[] | undefined> {
-  if (isParsedBlock(code, id)) return tokenizeParsed(code, id);
+  if (isOwnBlock(code, id)) return tokenizeOwn(code, id);
   if (!(await loadLanguage(id))) return undefined;
   try {
     const core = await highlighterOf(id);
@@ -78,9 +78,9 @@ async function tokenize(code: string, id: string): Promise<string[] | undefined>
   }
 }
 
-function tokenizeParsed(code: string, id: string): string[] | undefined {
+function tokenizeOwn(code: string, id: string): string[] | undefined {
   try {
-    const lines = tokensToHtmlLines(parsedTokens(code, id), themeClasses().classOf);
+    const lines = tokensToHtmlLines(ownTokens(code, id), themeClasses().classOf);
     stats.tokenized += 1;
     stats.tokenizedChars += code.length;
     return lines;

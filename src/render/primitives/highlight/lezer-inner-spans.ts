@@ -11,16 +11,10 @@ import {
   regexOperator,
   type Styling,
 } from "./lezer-styles.js";
+import type { Span } from "./styled-spans.js";
 
 // What Lezer leaves one token and the TypeScript grammar takes apart: a regular expression literal and
 // a documentation comment. Both are coloured here as the grammar colours their parts.
-
-/** A styled range of a block: `key` is the index in SCOPE_OF of the construct it shows. */
-export interface Span {
-  from: number;
-  to: number;
-  key: number;
-}
 
 /**
  * A regular expression literal's spans, coloured as the grammar takes it apart: anchors, alternation,

@@ -1,7 +1,6 @@
 import type { SyntaxNode, SyntaxNodeRef } from "@lezer/common";
 import { styleTags, Tag, tags as t, tagHighlighter } from "@lezer/highlight";
-import { type IRawTheme, Theme } from "@shikijs/vscode-textmate";
-import { themeClasses } from "./theme-classes.js";
+import { type Style, stylesOfScopes } from "./styled-spans.js";
 
 /**
  * How a Lezer parse of JavaScript or TypeScript is coloured (parsed-languages.ts): each construct stands
@@ -157,30 +156,6 @@ const PRIMITIVE_TYPES = new Set([
 /** The grammar's constants by spelling: an upper-case letter, then only upper case, digits, `_` and `$`. */
 const ALL_CAPS = /^[A-Z][A-Z0-9_$]*$/;
 
-/** A theme's colour (rule-index encoded, see theme-classes.ts) and font style for a TextMate scope path. */
-function styleOfScope(theme: Theme, scopePath: string): Style {
-  const colorMap = theme.getColorMap();
-  let color: string | undefined;
-  let fontStyle = 0;
-  // Scope by scope from the root, each keeping what the one before set and it does not: how
-  // vscode-textmate merges a token's attributes.
-  let path: { parent: typeof path; scopeName: string } | null = { parent: null, scopeName: "source.ts" };
-  for (const scopeName of scopePath.split(" ")) {
-    path = { parent: path, scopeName };
-    // vscode-textmate's matcher reads only `scopeName` and `parent` of the path it is given.
-    const style = theme.match(path as Parameters<Theme["match"]>[0]);
-    if (style === null) continue;
-    if (style.foregroundId !== 0) color = colorMap[style.foregroundId];
-    if (style.fontStyle !== -1) fontStyle = style.fontStyle;
-  }
-  return { color, fontStyle };
-}
-
-export interface Style {
-  color: string | undefined;
-  fontStyle: number;
-}
-
 export interface Styling {
   /** The index into SCOPE_OF of the entry a node's tags select, or undefined when none applies. */
   keyOf: (tags: readonly Tag[]) => number | undefined;
@@ -195,7 +170,6 @@ let styling: Styling | undefined;
 /** The tag-to-colour mapping, built once from the theme. */
 export function stylingOf(): Styling {
   if (styling !== undefined) return styling;
-  const theme = Theme.createFromRawTheme(themeClasses().ruleTheme as unknown as IRawTheme);
   const highlighter = tagHighlighter(SCOPE_OF.map(([tag], index) => ({ tag, class: String(index) })));
   const index = new Map(SCOPE_OF.map(([tag], at) => [tag, at]));
   styling = {
@@ -204,7 +178,10 @@ export function stylingOf(): Styling {
       return key === null ? undefined : Number(key);
     },
     indexOf: (tag) => index.get(tag) ?? -1,
-    styles: SCOPE_OF.map(([, scope]) => styleOfScope(theme, scope)),
+    styles: stylesOfScopes(
+      "source.ts",
+      SCOPE_OF.map(([, scope]) => scope),
+    ),
   };
   return styling;
 }

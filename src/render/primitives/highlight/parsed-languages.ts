@@ -2,9 +2,9 @@ import type { Tree } from "@lezer/common";
 import { getStyleTags, type Tag, tags as t } from "@lezer/highlight";
 import { parser as javascriptParser } from "@lezer/javascript";
 import type { ThemedToken } from "shiki/core";
-import { commentSpans, regexpSpans, type Span } from "./lezer-inner-spans.js";
-import { GRAMMAR_STYLES, refine, SCOPE_OF, type Style, type Styling, stylingOf } from "./lezer-styles.js";
-import { splitCodeLines } from "./tokens-to-html.js";
+import { commentSpans, regexpSpans } from "./lezer-inner-spans.js";
+import { GRAMMAR_STYLES, refine, SCOPE_OF, type Styling, stylingOf } from "./lezer-styles.js";
+import { type Span, spansToTokens } from "./styled-spans.js";
 
 /**
  * JavaScript and TypeScript, highlighted from Lezer's parse (the parser behind CodeMirror) instead of
@@ -197,45 +197,5 @@ function errorCount(tree: Tree): number {
  */
 export function parsedTokens(code: string, id: string): ThemedToken[][] {
   const styling = stylingOf();
-  return toLines(code, styledSpans(code, id, styling), styling.styles);
-}
-
-/**
- * Cuts styled spans (and the unstyled text between them) into shiki-shaped tokens, line by line. Lines are
- * cut as shiki cuts them (`splitCodeLines`), and a span that crosses a line end (a block comment, a
- * template string) is cut there; line ends themselves are in no token.
- */
-function toLines(code: string, spans: readonly Span[], styles: readonly Style[]): ThemedToken[][] {
-  const lines: ThemedToken[][] = [];
-  let first = 0;
-  let start = 0;
-  for (const text of splitCodeLines(code)) {
-    const end = start + text.length;
-    const tokens: ThemedToken[] = [];
-    const push = (from: number, to: number, style: Style | undefined) => {
-      if (to > from) {
-        tokens.push({
-          content: code.slice(from, to),
-          offset: from,
-          color: style?.color,
-          fontStyle: style?.fontStyle ?? 0,
-        });
-      }
-    };
-    // Spans come in order and do not overlap: skip those that ended before this line.
-    while (first < spans.length && (spans[first] as Span).to <= start) first += 1;
-    let at = start;
-    for (let next = first; next < spans.length; next += 1) {
-      const { from, to, key } = spans[next] as Span;
-      if (from >= end) break;
-      push(at, Math.max(at, from), undefined);
-      push(Math.max(at, from), Math.min(to, end), styles[key]);
-      at = Math.min(to, end);
-    }
-    push(at, end, undefined);
-    lines.push(tokens);
-    // Past the line end: "\r\n" or "\n" (the last line has none).
-    start = end + (code.startsWith("\r\n", end) ? 2 : 1);
-  }
-  return lines;
+  return spansToTokens(code, styledSpans(code, id, styling), styling.styles);
 }

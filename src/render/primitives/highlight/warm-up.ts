@@ -1,6 +1,6 @@
 import { tokenizeToLines } from "./code-to-lines.js";
 import { loadLanguage } from "./highlighter.js";
-import { isParsedLanguage } from "./parsed-languages.js";
+import { hasOwnHighlighter } from "./own-highlighters.js";
 
 /**
  * Warming a language up: loading its grammar and tokenizing a little of it ahead of the report's real
@@ -89,8 +89,8 @@ const LINES_PER_STEP = 4;
 export function warmUpSteps(ids: readonly string[]): (() => Promise<void>)[] {
   const steps: (() => Promise<void>)[] = [];
   for (const id of ids) {
-    // A parsed language (parsed-languages.ts) has no grammar to load: its sample warms the parser.
-    if (!isParsedLanguage(id)) {
+    // A language of our own (own-highlighters.ts) has no grammar to load: its sample warms our code.
+    if (!hasOwnHighlighter(id)) {
       steps.push(async () => {
         await loadLanguage(id);
       });
