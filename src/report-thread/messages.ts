@@ -1,6 +1,5 @@
 import type { RedactOptions } from "../redact/create-redactor.js";
 import type { RemoteRedaction } from "../redact/split-redactor.js";
-import type { LikelyBlock } from "../render/html/likely-commands.js";
 import type { TokenizeRequest, TokenizeResult } from "../render/primitives/highlight/deferred-tokenizer.js";
 
 /** What the report thread is asked to do. */
@@ -11,8 +10,6 @@ export type ToWorker =
   | { kind: "warm-languages"; ids: readonly string[] }
   /** The session's redaction is finished, wherever it was done: warm-up need not wait for a share of it. */
   | { kind: "redaction-over" }
-  /** Blocks the page will likely ask for (`likelyCommands`): tokenize them while waiting for the first request. */
-  | { kind: "warm-blocks"; blocks: readonly LikelyBlock[] }
   | { kind: "tokenize"; requests: TokenizeRequest[] }
   | {
       kind: "redact";

@@ -2,7 +2,6 @@ import { Worker } from "node:worker_threads";
 import { compiledScript } from "../package-root.js";
 import type { RedactOptions } from "../redact/create-redactor.js";
 import type { RemoteRedaction, RemoteRedactor } from "../redact/split-redactor.js";
-import type { LikelyBlock } from "../render/html/likely-commands.js";
 import { answerRequest } from "../render/primitives/highlight/code-to-lines.js";
 import { DeferredTokenizer } from "../render/primitives/highlight/deferred-tokenizer.js";
 import type { FromWorker, ToWorker } from "./messages.js";
@@ -20,11 +19,6 @@ export interface ReportThread {
    * them up while it waits for the first block. A hint only; it never changes the page.
    */
   warmLanguages(ids: readonly string[]): void;
-  /**
-   * Blocks the page will likely highlight (`likelyCommands`), which the thread tokenizes into its cache
-   * while it waits for the first real request. A guess only: it never changes the page.
-   */
-  warmBlocks(blocks: readonly LikelyBlock[]): void;
   /** Tells the thread the session's redaction is finished (it waits for its share before warming up). */
   redactionOver(): void;
   /** A redactor in the thread with these options, for `splitRedactor`. */
@@ -124,9 +118,6 @@ export function startReportThread(work: ReportThreadWork = { highlight: true, re
     tokenizer,
     warmLanguages: (ids) => {
       if (!gone) post({ kind: "warm-languages", ids });
-    },
-    warmBlocks: (blocks) => {
-      if (!gone && blocks.length > 0) post({ kind: "warm-blocks", blocks });
     },
     redactionOver: () => {
       if (!gone) post({ kind: "redaction-over" });

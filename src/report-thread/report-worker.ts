@@ -7,8 +7,7 @@
 import { parentPort } from "node:worker_threads";
 import { createRedactor, type RedactOptions, type Redactor } from "../redact/create-redactor.js";
 import { changesOf } from "../redact/split-redactor.js";
-import type { LikelyBlock } from "../render/html/likely-commands.js";
-import { answerRequest, tokenizeToLines } from "../render/primitives/highlight/code-to-lines.js";
+import { answerRequest } from "../render/primitives/highlight/code-to-lines.js";
 import type { TokenizeResult } from "../render/primitives/highlight/deferred-tokenizer.js";
 import { getHighlighter } from "../render/primitives/highlight/highlighter.js";
 import { PI_TOOL_LANGUAGES, warmUpSteps } from "../render/primitives/highlight/warm-up.js";
@@ -56,31 +55,6 @@ const warmedLanguages = new Set<string>();
 let redactionExpected = false;
 let highlighting = false;
 let warmUpScheduled = false;
-/**
- * Blocks guessed ahead (`warm-blocks`) are tokenized only until the first real request comes: from then on
- * the page's own requests keep this thread busy, and a guess the budget turns down would delay them.
- */
-let guessing = true;
-/** Characters of guessed blocks one step tokenizes: a step must be short, since real work waits behind it. */
-const GUESS_STEP_CHARS = 2_000;
-
-/** Queues the guessed blocks as warm-up steps of about GUESS_STEP_CHARS each, after what is queued. */
-function queueGuesses(blocks: readonly LikelyBlock[]): void {
-  for (let at = 0; at < blocks.length; ) {
-    const step: LikelyBlock[] = [];
-    let chars = 0;
-    while (at < blocks.length && (step.length === 0 || chars < GUESS_STEP_CHARS)) {
-      const block = blocks[at] as LikelyBlock;
-      step.push(block);
-      chars += block.code.length;
-      at += 1;
-    }
-    warmUp.push(async () => {
-      for (const { id, code } of step) if (guessing) await tokenizeToLines(code, id).catch(() => {});
-    });
-  }
-}
-
 /** Queues the warm-up of languages not queued before: at the back, or (`first`) ahead of what is queued. */
 function queueWarmUp(ids: readonly string[], first: boolean): void {
   const fresh = ids.filter((id) => !warmedLanguages.has(id));
@@ -118,9 +92,6 @@ async function handle(message: ToWorker): Promise<void> {
       // their grammar themselves. A thread that only redacts warms nothing.
       if (highlighting) queueWarmUp(message.ids, true);
       return;
-    case "warm-blocks":
-      if (highlighting && guessing) queueGuesses(message.blocks);
-      return;
     case "redaction-over":
       // Whether or not a share of it came here (a session can be too small to split).
       redactionExpected = false;
@@ -128,7 +99,6 @@ async function handle(message: ToWorker): Promise<void> {
     case "tokenize": {
       // Blocks come after redaction: if this thread was told to expect a share and none came, it never will.
       redactionExpected = false;
-      guessing = false;
       // Every block gets an answer, null when it could not be tokenized: the page waits for all of them.
       const results: TokenizeResult[] = [];
       for (const request of message.requests) results.push(await answerRequest(request));

@@ -194,11 +194,6 @@ async function analyzeForFormat(
       ? read
       : await redactRawSession(read, redactionSettings(options.redact), thread);
   thread?.redactionOver();
-  if (thread !== undefined && highlight) {
-    // Redacted now, so the commands are the very strings the page will ask to highlight.
-    const { likelyCommands } = await import("../../render/html/likely-commands.js");
-    thread.warmBlocks(likelyCommands(raw.records.map((record) => record.value)));
-  }
   return analyzeSession(raw, options.leaf === undefined ? {} : { leafId: options.leaf });
 }
 
