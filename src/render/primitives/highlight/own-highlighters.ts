@@ -1,16 +1,24 @@
 import type { ThemedToken } from "shiki/core";
+import { jsonTokens } from "./json-tokens.js";
 import { SHELL_LANGUAGE } from "./languages.js";
 import { isParsedBlock, isParsedLanguage, parsedTokens } from "./parsed-languages.js";
 import { shellTokens } from "./shell-tokens.js";
 
 // The languages a report highlights most, highlighted by code of our own instead of shiki's TextMate
 // grammars, which are the slowest part of a large report: TypeScript and JavaScript from a Lezer parse
-// (parsed-languages.ts), shell by a scanner (shell-tokens.ts). Both give shiki-shaped tokens in the
-// colours the same theme gives the grammar's scopes, so the page cannot tell them apart.
+// (parsed-languages.ts), shell and JSON by scanners (shell-tokens.ts, json-tokens.ts). All give
+// shiki-shaped tokens in the colours the same theme gives the grammar's scopes, so the page cannot tell
+// them apart.
+
+/** Languages scanned by code of our own, whatever their blocks hold. */
+const SCANNED: Readonly<Record<string, (code: string) => ThemedToken[][]>> = {
+  [SHELL_LANGUAGE]: shellTokens,
+  json: jsonTokens,
+};
 
 /** Whether `id` (a resolved shiki language id) is highlighted by our own code: no grammar to load for it. */
 export function hasOwnHighlighter(id: string): boolean {
-  return id === SHELL_LANGUAGE || isParsedLanguage(id);
+  return Object.hasOwn(SCANNED, id) || isParsedLanguage(id);
 }
 
 /**
@@ -18,10 +26,11 @@ export function hasOwnHighlighter(id: string): boolean {
  * too long to parse in good time: that one goes to the grammar (see `PARSED_MAX_LINE_LENGTH`).
  */
 export function isOwnBlock(code: string, id: string): boolean {
-  return id === SHELL_LANGUAGE || isParsedBlock(code, id);
+  return Object.hasOwn(SCANNED, id) || isParsedBlock(code, id);
 }
 
 /** Tokens of a block `isOwnBlock` accepts, line by line as shiki gives them. */
 export function ownTokens(code: string, id: string): ThemedToken[][] {
-  return id === SHELL_LANGUAGE ? shellTokens(code) : parsedTokens(code, id);
+  const scan = Object.hasOwn(SCANNED, id) ? SCANNED[id] : undefined;
+  return scan === undefined ? parsedTokens(code, id) : scan(code);
 }
