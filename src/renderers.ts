@@ -29,7 +29,8 @@ export async function renderHtmlParts(
 
 /**
  * A worker thread that redacts 40% of a large session's distinct text (`redactRawSession(raw, settings,
- * thread)`) and highlights while `renderHtml` builds the page (`HtmlOptions.reportThread`): the same
+ * thread)`), highlights while `renderHtml` builds the page (`HtmlOptions.reportThread`), and renders a
+ * share of a Markdown report's entries (`MarkdownOptions.remoteEntries: thread.markdownEntries`): the same
  * bytes, sooner with two cores. Start it before reading the session, and `close()` it when done.
  */
 export async function startReportThread(work?: ReportThreadWork): Promise<ReportThread> {

@@ -2,6 +2,8 @@ import { Worker } from "node:worker_threads";
 import { compiledScript } from "../package-root.js";
 import type { RedactOptions } from "../redact/create-redactor.js";
 import type { RemoteRedaction, RemoteRedactor } from "../redact/split-redactor.js";
+import type { RemoteEntries } from "../render/markdown/entry-share.js";
+import type { MarkdownEntry } from "../render/markdown/entry-to-markdown.js";
 import { answerRequest } from "../render/primitives/highlight/code-to-lines.js";
 import { DeferredTokenizer } from "../render/primitives/highlight/deferred-tokenizer.js";
 import type { FromWorker, ToWorker } from "./messages.js";
@@ -23,6 +25,8 @@ export interface ReportThread {
   redactionOver(): void;
   /** A redactor in the thread with these options, for `splitRedactor`. */
   redactor(options: RedactOptions): RemoteRedactor;
+  /** Renders entries of the Markdown report in the thread (see `RemoteEntries`); null when it cannot. */
+  markdownEntries: RemoteEntries;
   /**
    * The finished page: waits for the last blocks and puts every highlighted line in its place. Closes
    * the thread: one thread serves one report.
@@ -40,6 +44,8 @@ export interface ReportThread {
 export interface ReportThreadWork {
   highlight: boolean;
   redact: boolean;
+  /** Render a share of the Markdown report's entries (`markdownEntries`). */
+  markdown?: boolean;
 }
 
 const SCRIPT = compiledScript(
@@ -78,11 +84,16 @@ export function startReportThread(work: ReportThreadWork = { highlight: true, re
     post({ kind: "tokenize", requests });
   });
   const redactions = new Map<number, (redaction: RemoteRedaction | null) => void>();
+  const markdownAnswers = new Map<number, (entries: MarkdownEntry[] | null) => void>();
   worker.on("message", (message: FromWorker) => {
     if (message.kind === "lines") {
       done.blocks += message.results.length;
       tokenizer.receive(message.results);
       expect(-message.results.length);
+    } else if (message.kind === "markdown-entries") {
+      markdownAnswers.get(message.id)?.(message.entries);
+      markdownAnswers.delete(message.id);
+      expect(-1);
     } else {
       if (message.redaction !== null) done.redactions += 1;
       redactions.get(message.id)?.(message.redaction);
@@ -106,13 +117,15 @@ export function startReportThread(work: ReportThreadWork = { highlight: true, re
     gone = true;
     for (const answer of redactions.values()) answer(null);
     redactions.clear();
+    for (const answer of markdownAnswers.values()) answer(null);
+    markdownAnswers.clear();
   });
   const close = async () => {
     if (gone) return;
     gone = true;
     await worker.terminate();
   };
-  post({ kind: "warm", ...work });
+  post({ kind: "warm", highlight: work.highlight, redact: work.redact, markdown: work.markdown ?? false });
   let nextId = 0;
   return {
     tokenizer,
@@ -133,6 +146,21 @@ export function startReportThread(work: ReportThreadWork = { highlight: true, re
         } catch (error) {
           redactions.delete(id);
           reject(error);
+        }
+      });
+    },
+    markdownEntries: (entries, settings) => {
+      if (gone) return Promise.resolve(null);
+      const id = nextId++;
+      return new Promise((resolve) => {
+        markdownAnswers.set(id, resolve);
+        try {
+          post({ kind: "markdown-entries", id, entries, settings });
+          expect(1);
+        } catch {
+          // An entry that cannot be copied to the thread (it should not happen: views are plain data).
+          markdownAnswers.delete(id);
+          resolve(null);
         }
       });
     },

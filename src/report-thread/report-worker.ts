@@ -86,6 +86,8 @@ async function handle(message: ToWorker): Promise<void> {
       redactionExpected = message.redact;
       // secretlint's preset is a megabyte of code: loaded now, while the rendering thread reads the file.
       if (message.redact) await import("../redact/secretlint-scan.js").catch(() => {});
+      // So is the Markdown report's (micromark, mdast-util-to-markdown): loaded before its share comes.
+      if (message.markdown) await import("../render/markdown/entry-share.js").catch(() => {});
       return;
     case "warm-languages":
       // The session's file languages hold most of its highlighted code; the first blocks (commands) load
@@ -103,6 +105,17 @@ async function handle(message: ToWorker): Promise<void> {
       const results: TokenizeResult[] = [];
       for (const request of message.requests) results.push(await answerRequest(request));
       send({ kind: "lines", results });
+      return;
+    }
+    case "markdown-entries": {
+      let entries = null;
+      try {
+        const { renderEntries } = await import("../render/markdown/entry-share.js");
+        entries = renderEntries(message.entries, message.settings);
+      } catch {
+        // The rendering thread renders this share itself.
+      }
+      send({ kind: "markdown-entries", id: message.id, entries });
       return;
     }
     case "redact": {

@@ -43,7 +43,10 @@ interface Rendered {
 
 interface RenderInput {
   analysis: SessionAnalysis;
-  /** For HTML on a machine with two or more cores: where to highlight (see `startReportThread`). */
+  /**
+   * On a machine with two or more cores: for HTML, where to highlight; for a large Markdown report, where
+   * to render a share of the entries (see `startReportThread`).
+   */
   reportThread: ReportThread | undefined;
   sessionPath: string;
   output: string;
@@ -79,7 +82,7 @@ const RENDERERS: Record<ReportFormat, (input: RenderInput) => Promise<Rendered>>
     });
     return { text, assets: [] };
   },
-  md: async ({ analysis, sessionPath, output, options }) => {
+  md: async ({ analysis, reportThread, sessionPath, output, options }) => {
     const { renderMarkdown } = await import("../../render/markdown/render-markdown.js");
     const { markdown, assets } = await renderMarkdown(analysis, {
       sourcePath: sessionPath,
@@ -88,10 +91,17 @@ const RENDERERS: Record<ReportFormat, (input: RenderInput) => Promise<Rendered>>
       // Images go to files beside a written report; on standard output they become notes.
       ...(output === "-" ? {} : { assetsDir: `${basename(output)}.assets` }),
       ...(options.template === undefined ? {} : { templateDir: options.template }),
+      ...(reportThread === undefined ? {} : { remoteEntries: reportThread.markdownEntries }),
     });
     return { text: markdown, assets };
   },
 };
+
+/**
+ * From this size of session file a Markdown report renders a share of its entries in the report thread.
+ * Below it, starting the thread and loading the Markdown code there costs about what the share saves.
+ */
+const MARKDOWN_SHARE_MIN_BYTES = 1_000_000;
 
 /** Where a report goes when `-o` is not given: HTML into the current directory, JSON and Markdown to stdout. */
 function defaultOutput(format: ReportFormat, sessionPath: string, cwd: string): string {
@@ -120,8 +130,12 @@ export async function reportCommand(
     highlight: options.format === "html" && options.template === undefined,
     // The JSON report redacts only its own few strings; a small session is not worth sending anywhere.
     redact: options.format !== "json" && options.redact !== false && fileSize(sessionPath) >= SPLIT_MIN_CHARS,
+    markdown:
+      options.format === "md" &&
+      options.summary !== true &&
+      fileSize(sessionPath) >= MARKDOWN_SHARE_MIN_BYTES,
   };
-  const thread = work.highlight || work.redact ? await reportThreadIfCores(work) : undefined;
+  const thread = work.highlight || work.redact || work.markdown ? await reportThreadIfCores(work) : undefined;
   let rendered: Rendered;
   let analysis: SessionAnalysis;
   try {
@@ -129,7 +143,7 @@ export async function reportCommand(
     const progress = progressLine(io.stderr, "rendering");
     rendered = await RENDERERS[options.format]({
       analysis,
-      reportThread: work.highlight ? thread : undefined,
+      reportThread: work.highlight || work.markdown ? thread : undefined,
       sessionPath,
       output,
       options,

@@ -1,6 +1,7 @@
 import { TOOL_VERSION } from "../../version.js";
-import type { TranscriptNode } from "../../view/entry-view.js";
+import type { EntryView, TranscriptNode } from "../../view/entry-view.js";
 import type { ReportView } from "../../view/report-view.js";
+import type { EntrySettings } from "./entry-share.js";
 import { entryToMarkdown, type MarkdownEntry } from "./entry-to-markdown.js";
 import type { MarkdownImages } from "./images.js";
 import type { MarkdownContext } from "./markdown-context.js";
@@ -29,30 +30,47 @@ export interface FullTemplateData {
   footer: string;
 }
 
-function nodesToTemplate(nodes: readonly TranscriptNode[], context: MarkdownContext): TemplateNode[] {
+/** Entries already rendered (some in another thread), by their view. */
+export type RenderedEntries = ReadonlyMap<EntryView, MarkdownEntry>;
+
+function nodesToTemplate(
+  nodes: readonly TranscriptNode[],
+  context: MarkdownContext,
+  rendered: RenderedEntries,
+): TemplateNode[] {
   return nodes.map((node) =>
     node.kind === "entry"
-      ? { entry: entryToMarkdown(node.entry, context) }
+      ? { entry: rendered.get(node.entry) ?? entryToMarkdown(node.entry, context) }
       : {
           fold: {
             summary: foldSummaryText(node.reason, node.summary),
-            nodes: nodesToTemplate(node.nodes, context),
+            nodes: nodesToTemplate(node.nodes, context, rendered),
           },
         },
   );
 }
 
-/** The template data of the full transcript: header, usage, branches, then every entry in reading order. */
+/** What the entries of the Markdown report are rendered with. */
+export function markdownContext(settings: EntrySettings, images: MarkdownImages): MarkdownContext {
+  const context: MarkdownContext = {
+    cwd: settings.cwd,
+    thinking: settings.thinking,
+    images,
+    subMessage: (message) => subMessageToMarkdown(message, context),
+  };
+  return context;
+}
+
+/**
+ * The template data of the full transcript: header, usage, branches, then every entry in reading order
+ * (those in `rendered` as they were rendered, the rest here).
+ */
 export function fullTemplateData(
   view: ReportView,
   options: { thinking: boolean; images: MarkdownImages },
+  rendered: RenderedEntries = new Map(),
 ): FullTemplateData {
-  const context: MarkdownContext = {
-    cwd: view.header.cwd,
-    thinking: options.thinking,
-    images: options.images,
-    subMessage: (message) => subMessageToMarkdown(message, context),
-  };
+  const context = markdownContext({ cwd: view.header.cwd, thinking: options.thinking }, options.images);
   const branches = branchesBlock(view.branches, view.forkPoints.length);
   const source = view.header.fileName === null ? [] : [text(" from "), code(view.header.fileName)];
   return {
@@ -61,7 +79,7 @@ export function fullTemplateData(
     problems: problemsBlock(view.header),
     usage: stringify(totalsTable(view.usage)),
     branches: branches.length === 0 ? null : stringify(branches),
-    transcript: nodesToTemplate(view.transcript, context),
+    transcript: nodesToTemplate(view.transcript, context, rendered),
     footer: stringify([
       paragraph(
         emphasis(

@@ -1,6 +1,15 @@
 import type { SessionAnalysis } from "../../pipeline.js";
+import type { EntryView } from "../../view/entry-view.js";
 import { buildReportView, type ReportView } from "../../view/report-view.js";
-import { fullTemplateData } from "./full-report.js";
+import {
+  type EntrySettings,
+  REMOTE_SHARE,
+  type RemoteEntries,
+  readingOrder,
+  remoteShare,
+} from "./entry-share.js";
+import { entryToMarkdown, type MarkdownEntry } from "./entry-to-markdown.js";
+import { fullTemplateData, markdownContext, type RenderedEntries } from "./full-report.js";
 import { type MarkdownAsset, MarkdownImages } from "./images.js";
 import { emphasis, paragraph, stringify, text } from "./mdast.js";
 import { titleHeading } from "./overview-markdown.js";
@@ -24,6 +33,11 @@ export interface MarkdownOptions {
   assetsDir?: string;
   /** A `--template` folder whose `markdown/*.hbs` replace the shipped templates of the same name. */
   templateDir?: string;
+  /**
+   * Another thread to render a share of the transcript's entries meanwhile (`startReportThread` gives
+   * one). The report is the same bytes with it or without.
+   */
+  remoteEntries?: RemoteEntries;
 }
 
 /** The Markdown text, and the image files it links to (paths relative to the `.md` file). */
@@ -57,8 +71,41 @@ export async function renderMarkdown(
   const view = buildReportView(analysis, options.sourcePath ?? null);
   if (options.summary === true) return { markdown: renderSummary(view, templates), assets: [] };
   const images = new MarkdownImages(options.assetsDir);
-  const data = fullTemplateData(view, { thinking: options.thinking ?? true, images });
+  const thinking = options.thinking ?? true;
+  const rendered =
+    options.remoteEntries === undefined
+      ? undefined
+      : await renderShared(view, { cwd: view.header.cwd, thinking }, images, options.remoteEntries);
+  const data = fullTemplateData(view, { thinking, images }, rendered);
   return { markdown: finish(templates.full(data)), assets: images.assets };
+}
+
+/**
+ * Every entry of the transcript rendered, a share of them (`remoteShare`) by `remote` while this thread
+ * renders the rest, in reading order (so images are numbered as without it). What `remote` cannot
+ * render is rendered here.
+ */
+async function renderShared(
+  view: ReportView,
+  settings: EntrySettings,
+  images: MarkdownImages,
+  remote: RemoteEntries,
+): Promise<RenderedEntries> {
+  const entries = readingOrder(view.transcript);
+  const away = remoteShare(entries, REMOTE_SHARE);
+  const sent = entries.filter((entry) => away.has(entry));
+  // Sent before this thread starts on its own share, so the two are rendered at once.
+  const answer = remote(sent, settings).catch(() => null);
+  const context = markdownContext(settings, images);
+  const rendered = new Map<EntryView, MarkdownEntry>();
+  for (const entry of entries) if (!away.has(entry)) rendered.set(entry, entryToMarkdown(entry, context));
+  const answered = await answer;
+  // An answer of another length cannot be matched to the entries: all of them are rendered here then.
+  const usable = answered?.length === sent.length ? answered : null;
+  sent.forEach((entry, at) => {
+    rendered.set(entry, usable?.[at] ?? entryToMarkdown(entry, context));
+  });
+  return rendered;
 }
 
 function renderSummary(view: ReportView, templates: MarkdownTemplates): string {
