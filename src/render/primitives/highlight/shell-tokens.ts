@@ -1,4 +1,39 @@
 import type { ThemedToken } from "shiki/core";
+import {
+  ARGUMENT,
+  ASSIGNMENT,
+  BUILTIN,
+  BUILTINS,
+  COMMAND,
+  COMMENT,
+  type CommandFrame,
+  commandFrame,
+  ESCAPE,
+  type ExpansionFrame,
+  type Frame,
+  FUNCTION_NAME,
+  type HeredocFrame,
+  isDigit,
+  isNameChar,
+  isNameStart,
+  isWordEnd,
+  KEYWORD,
+  KEYWORDS,
+  LOGICAL,
+  MODIFIER,
+  MODIFIERS,
+  NUMBER,
+  OPERATOR,
+  OPTION,
+  PATTERN,
+  PLAIN,
+  POSITIONAL,
+  SHELL_SCOPES,
+  SPECIAL_VARIABLE,
+  STRING,
+  type StringFrame,
+  WILDCARD,
+} from "./shell-syntax.js";
 import { type Span, spansToTokens, stylesOfScopes } from "./styled-spans.js";
 
 /**
@@ -19,143 +54,6 @@ import { type Span, spansToTokens, stylesOfScopes } from "./styled-spans.js";
  * One pass, no backtracking, an explicit stack for nesting (`$(…)`, backticks, quotes, groups): any text
  * scans in time linear in its length, whatever it holds.
  */
-
-/** The scope each kind of span stands for, as the grammar names it (the innermost scope last). */
-const SHELL_SCOPES = [
-  "comment.line.number-sign.shell",
-  "entity.name.function.call.shell entity.name.command.shell",
-  "entity.name.command.shell support.function.builtin.shell",
-  "keyword.control.shell",
-  "storage.modifier.shell",
-  "string.unquoted.argument.shell",
-  "string.unquoted.argument.shell constant.other.option.shell",
-  "string.unquoted.argument.shell constant.numeric.integer.shell",
-  "string.unquoted.argument.shell variable.language.special.wildcard.shell",
-  "string.quoted.double.shell",
-  "string.quoted.double.shell constant.character.escape.shell",
-  "keyword.operator.redirect.shell",
-  "keyword.operator.assignment.shell",
-  "variable.language.special.shell",
-  "variable.parameter.positional.shell",
-  "entity.name.function.shell",
-  "keyword.operator.logical.shell",
-  "string.unquoted.pattern.shell string.regexp.unquoted.shell",
-] as const;
-
-const COMMENT = 0;
-const COMMAND = 1;
-const BUILTIN = 2;
-const KEYWORD = 3;
-const MODIFIER = 4;
-const ARGUMENT = 5;
-const OPTION = 6;
-const NUMBER = 7;
-const WILDCARD = 8;
-const STRING = 9;
-const ESCAPE = 10;
-const OPERATOR = 11;
-const ASSIGNMENT = 12;
-const SPECIAL_VARIABLE = 13;
-const POSITIONAL = 14;
-const FUNCTION_NAME = 15;
-const LOGICAL = 16;
-const PATTERN = 17;
-/** No colour of its own: the text shows the default colour. */
-const PLAIN = -1;
-
-/** The grammar's list of built-ins (its `support.function.builtin.shell`). */
-const BUILTINS: ReadonlySet<string> = new Set(
-  (
-    "unfunction continue autoload unsetopt bindkey builtin getopts command declare unalias history unlimit " +
-    "typeset suspend source printf unhash disown ulimit return which alias break false print shift times " +
-    "umask unset read type exec eval wait echo dirs jobs kill hash stat exit test trap true let set pwd cd " +
-    "fg bg fc . :"
-  ).split(" "),
-);
-
-/** Words that are keywords where a command could start. */
-const KEYWORDS: ReadonlySet<string> = new Set(
-  "if then else elif fi for in do done while until case esac select continue return break time function".split(
-    " ",
-  ),
-);
-
-/** Words that declare: the grammar's `storage.modifier`. */
-const MODIFIERS: ReadonlySet<string> = new Set(["export", "declare", "typeset", "local", "readonly"]);
-
-/** Characters that end an unquoted word. */
-const isWordEnd = (char: string | undefined): boolean =>
-  char === undefined ||
-  char === " " ||
-  char === "\t" ||
-  char === "\n" ||
-  char === "\r" ||
-  ";&|()<>".includes(char);
-
-const isNameStart = (char: string | undefined): boolean => char !== undefined && /[A-Za-z_]/.test(char);
-const isNameChar = (char: string | undefined): boolean => char !== undefined && /[\w]/.test(char);
-const isDigit = (char: string | undefined): boolean => char !== undefined && char >= "0" && char <= "9";
-
-/** What a command-like frame expects next. */
-type Expect =
-  | "command"
-  | "arguments"
-  | "for-name"
-  | "for-in"
-  | "declarations"
-  | "function-name"
-  | "case-word"
-  | "case-in"
-  | "case-pattern";
-
-interface CommandFrame {
-  kind: "top" | "subshell" | "backtick" | "group";
-  /** Whether it sits inside a double-quoted string (its `$(` and `)` then show the string's colour). */
-  quoted: boolean;
-  expect: Expect;
-  /** Inside `[ … ]` or `[[ … ]]`: tests, whose operators are keywords. */
-  test: boolean;
-  /** `case` statements open here: `;;` then leads to the next pattern. */
-  cases: number;
-  /** The colour of a word a nested frame interrupted (`"$dir"/x`, `$(pwd)/x`): its rest goes on in it. */
-  resume: number | undefined;
-}
-
-interface StringFrame {
-  kind: "string";
-  /** Its colour: a string's, or a command name's for a quoted one (`"$EDITOR" file`). */
-  key: number;
-}
-
-interface ExpansionFrame {
-  /** `${…}`, or `$((…))` (arithmetic), which end at their own closer. */
-  kind: "expansion" | "arithmetic";
-  /** Open parentheses within the arithmetic. */
-  depth: number;
-  /** Inside a double-quoted string or an expanding here-document, where the grammar colours its parts. */
-  quoted: boolean;
-}
-
-/** A here-document's body, from the line after its command to its closing line. */
-interface HeredocFrame {
-  kind: "heredoc";
-  delimiter: string;
-  /** `<<-`: the closing line may be indented with tabs. */
-  stripTabs: boolean;
-  /** An unquoted delimiter: `$x`, `${…}`, `$(…)` and backticks in the body are expanded. */
-  expands: boolean;
-}
-
-type Frame = CommandFrame | StringFrame | ExpansionFrame | HeredocFrame;
-
-const commandFrame = (kind: CommandFrame["kind"], quoted: boolean): CommandFrame => ({
-  kind,
-  quoted,
-  expect: "command",
-  test: false,
-  cases: 0,
-  resume: undefined,
-});
 
 /** The spans of `code` as shell, in order and not overlapping. */
 export function shellSpans(code: string): Span[] {
@@ -216,8 +114,8 @@ export function shellSpans(code: string): Span[] {
 
   /**
    * One word of a command from `at`, `key` its colour where it is plain text: quotes, escapes, variables
-   * and substitutions inside it are read as such (a substitution pushes a frame; the word goes on after
-   * it, in `continueWord`).
+   * and substitutions inside it are read as such. A quote or substitution pushes a frame and ends this
+   * call; the frame's owner is told to `resume` the word in the same colour once the frame closes.
    */
   const word = (key: number) => {
     const owner = stack[stack.length - 1];
@@ -246,7 +144,7 @@ export function shellSpans(code: string): Span[] {
         interrupted();
         return;
       } else if (char === "\\") {
-        emit(at, Math.min(length, at + 2), code[at + 1] === "\n" ? ESCAPE : ESCAPE);
+        emit(at, Math.min(length, at + 2), ESCAPE);
         at += 2;
       } else if (char === "$") {
         const depth = stack.length;
