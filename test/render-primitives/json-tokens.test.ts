@@ -3,69 +3,23 @@
  * with the same theme: on real JSON, and on any jumble of JSON's pieces, the two must colour every
  * character alike. The text must come through untouched, however deep it nests.
  */
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import fc from "fast-check";
-import { createHighlighterCore, type HighlighterCore, type ThemedToken } from "shiki/core";
-import { createOnigurumaEngine } from "shiki/engine/oniguruma";
 import { beforeAll, describe, expect, it } from "vitest";
 import { jsonTokens } from "../../src/render/primitives/highlight/json-tokens.js";
 import { isOwnBlock } from "../../src/render/primitives/highlight/own-highlighters.js";
-import { RULE_THEME_NAME, themeClasses } from "../../src/render/primitives/highlight/theme-classes.js";
 import { splitCodeLines } from "../../src/render/primitives/highlight/tokens-to-html.js";
+import { corpusToolCalls, grammarYardstick, visibleClasses } from "../helpers/highlight-classes.js";
 
-let shiki: HighlighterCore;
+let viaGrammar: (code: string) => string[];
 beforeAll(async () => {
-  shiki = await createHighlighterCore({
-    themes: [themeClasses().ruleTheme],
-    langs: [import("shiki/langs/json.mjs")],
-    engine: createOnigurumaEngine(import("shiki/wasm")),
-  });
+  viaGrammar = await grammarYardstick("json", import("shiki/langs/json.mjs"));
 });
 
-function classes(lines: ThemedToken[][]): string[][] {
-  const { classOf } = themeClasses();
-  return lines.map((tokens) =>
-    tokens.flatMap((token) => [...token.content].map(() => classOf(token.color, token.fontStyle))),
-  );
-}
-
-/** Each non-blank character with its class: what shows. */
-function visible(code: string, byChar: string[][]): string[] {
-  const shown: string[] = [];
-  splitCodeLines(code).forEach((line, row) => {
-    [...line].forEach((char, column) => {
-      if (!/\s/.test(char)) shown.push(`${char}:${byChar[row]?.[column] ?? "?"}`);
-    });
-  });
-  return shown;
-}
-
-const viaGrammar = (code: string) =>
-  visible(code, classes(shiki.codeToTokensBase(code, { lang: "json", theme: RULE_THEME_NAME })));
-const viaScanner = (code: string) => visible(code, classes(jsonTokens(code)));
+const viaScanner = (code: string) => visibleClasses(code, jsonTokens(code));
 
 /** The arguments of the corpus's tool calls, as the page shows them (`prettyJson`). */
-function corpusArguments(): string[] {
-  const dir = "fixtures/corpus/real";
-  const shown: string[] = [];
-  for (const name of readdirSync(dir).sort()) {
-    for (const line of readFileSync(join(dir, name), "utf8").split("\n")) {
-      let entry: { message?: { content?: unknown } };
-      try {
-        entry = JSON.parse(line);
-      } catch {
-        continue;
-      }
-      const content = entry.message?.content;
-      if (!Array.isArray(content)) continue;
-      for (const part of content) {
-        if (part?.type === "toolCall") shown.push(JSON.stringify(part.arguments ?? null, null, 2));
-      }
-    }
-  }
-  return shown;
-}
+const corpusArguments = () =>
+  corpusToolCalls().map((call) => JSON.stringify(call.arguments ?? null, null, 2));
 
 describe("JSON highlighting by our own scanner", () => {
   it("is what JSON blocks get", () => {

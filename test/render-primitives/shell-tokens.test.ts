@@ -4,72 +4,35 @@
  * character alike, construct by construct. The text must come through untouched, and no input may stall
  * or break it.
  */
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import fc from "fast-check";
-import { createHighlighterCore, type HighlighterCore, type ThemedToken } from "shiki/core";
-import { createOnigurumaEngine } from "shiki/engine/oniguruma";
 import { beforeAll, describe, expect, it } from "vitest";
 import { clearHighlightCache, tokenizeToLines } from "../../src/render/primitives/highlight/code-to-lines.js";
 import { isOwnBlock } from "../../src/render/primitives/highlight/own-highlighters.js";
 import { shellTokens } from "../../src/render/primitives/highlight/shell-tokens.js";
-import { RULE_THEME_NAME, themeClasses } from "../../src/render/primitives/highlight/theme-classes.js";
+import { themeClasses } from "../../src/render/primitives/highlight/theme-classes.js";
 import { splitCodeLines, tokensToHtmlLines } from "../../src/render/primitives/highlight/tokens-to-html.js";
+import {
+  classesByChar,
+  corpusToolCalls,
+  grammarYardstick,
+  visibleClasses,
+} from "../helpers/highlight-classes.js";
 
-let shiki: HighlighterCore;
+let viaGrammar: (code: string) => string[];
 beforeAll(async () => {
-  shiki = await createHighlighterCore({
-    themes: [themeClasses().ruleTheme],
-    langs: [import("shiki/langs/shellscript.mjs")],
-    engine: createOnigurumaEngine(import("shiki/wasm")),
-  });
+  viaGrammar = await grammarYardstick("shellscript", import("shiki/langs/shellscript.mjs"));
 });
 
-/** The class of each character, line by line. */
-function classes(lines: ThemedToken[][]): string[][] {
-  const { classOf } = themeClasses();
-  return lines.map((tokens) =>
-    tokens.flatMap((token) => [...token.content].map(() => classOf(token.color, token.fontStyle))),
-  );
-}
+const viaScanner = (code: string) => visibleClasses(code, shellTokens(code));
 
-const viaGrammar = (code: string) =>
-  classes(shiki.codeToTokensBase(code, { lang: "shellscript", theme: RULE_THEME_NAME }));
-const viaScanner = (code: string) => classes(shellTokens(code));
-
-/** The classes of the non-blank characters only: the colour of white space does not show. */
-function visible(code: string, byChar: string[][]): string[] {
-  const shown: string[] = [];
-  splitCodeLines(code).forEach((line, row) => {
-    [...line].forEach((char, column) => {
-      if (!/\s/.test(char)) shown.push(`${char}:${byChar[row]?.[column] ?? "?"}`);
-    });
-  });
-  return shown;
-}
-
-/** Every bash command the real sessions of the corpus ran. */
+/** Every bash command the real sessions of the corpus ran, each once. */
 function corpusCommands(): string[] {
-  const dir = "fixtures/corpus/real";
-  const commands = new Set<string>();
-  for (const name of readdirSync(dir).sort()) {
-    for (const line of readFileSync(join(dir, name), "utf8").split("\n")) {
-      let entry: { message?: { content?: unknown } };
-      try {
-        entry = JSON.parse(line);
-      } catch {
-        continue;
-      }
-      const content = entry.message?.content;
-      if (!Array.isArray(content)) continue;
-      for (const part of content) {
-        const command =
-          part?.type === "toolCall" && part.name === "bash" ? part.arguments?.command : undefined;
-        if (typeof command === "string") commands.add(command);
-      }
-    }
-  }
-  return [...commands];
+  const commands = corpusToolCalls().flatMap((call) => {
+    const command =
+      call.name === "bash" ? (call.arguments as { command?: unknown } | null)?.command : undefined;
+    return typeof command === "string" ? [command] : [];
+  });
+  return [...new Set(commands)];
 }
 
 describe("shell highlighting by our own scanner", () => {
@@ -103,7 +66,7 @@ describe("shell highlighting by our own scanner", () => {
   ];
   for (const [what, code] of constructs) {
     it(`colours ${what} as the grammar does`, () => {
-      expect(visible(code, viaScanner(code))).toEqual(visible(code, viaGrammar(code)));
+      expect(viaScanner(code)).toEqual(viaGrammar(code));
     });
   }
 
@@ -113,8 +76,8 @@ describe("shell highlighting by our own scanner", () => {
     let same = 0;
     let total = 0;
     for (const command of commands) {
-      const want = visible(command, viaGrammar(command));
-      const got = visible(command, viaScanner(command));
+      const want = viaGrammar(command);
+      const got = viaScanner(command);
       total += want.length;
       want.forEach((shown, index) => {
         if (got[index] === shown) same += 1;
@@ -191,7 +154,8 @@ describe("shell highlighting by our own scanner", () => {
   it("handles Windows line ends as shiki does: the same colours as with \\n, no \\r in any token", () => {
     const unix = "cat <<EOF\nbody $x\nEOF\nls -la # list\ncase $a in\n  b) echo ;;\nesac";
     const windows = unix.replaceAll("\n", "\r\n");
-    expect(viaScanner(windows)).toEqual(viaScanner(unix));
+    const colours = (code: string) => classesByChar(shellTokens(code));
+    expect(colours(windows)).toEqual(colours(unix));
     expect(
       shellTokens(windows)
         .flat()

@@ -523,6 +523,31 @@ export function shellSpans(code: string): Span[] {
     word(ARGUMENT);
   };
 
+  /**
+   * In double quotes or an expanding here-document: a substitution or variable, a backtick, or a run of
+   * text in colour `key` up to the next of `stops`.
+   */
+  const expandingText = (key: number, stops: string) => {
+    const char = code[at] as string;
+    if (char === "$") {
+      if (!dollar(true)) {
+        emit(at, at + 1, key);
+        at += 1;
+      }
+      return;
+    }
+    if (char === "`") {
+      emit(at, at + 1, STRING);
+      at += 1;
+      stack.push(commandFrame("backtick", true));
+      return;
+    }
+    let end = at + 1;
+    while (end < length && !stops.includes(code[end] as string)) end += 1;
+    emit(at, end, key);
+    at = end;
+  };
+
   const stringStep = (frame: StringFrame) => {
     const char = code[at] as string;
     if (char === '"') {
@@ -537,23 +562,7 @@ export function shellSpans(code: string): Span[] {
       at += 2;
       return;
     }
-    if (char === "$") {
-      if (!dollar(true)) {
-        emit(at, at + 1, frame.key);
-        at += 1;
-      }
-      return;
-    }
-    if (char === "`") {
-      emit(at, at + 1, STRING);
-      at += 1;
-      stack.push(commandFrame("backtick", true));
-      return;
-    }
-    let end = at + 1;
-    while (end < length && !'"\\$`'.includes(code[end] as string)) end += 1;
-    emit(at, end, frame.key);
-    at = end;
+    expandingText(frame.key, '"\\$`');
   };
 
   const expansionStep = (frame: ExpansionFrame) => {
@@ -612,23 +621,7 @@ export function shellSpans(code: string): Span[] {
       at += next === "\n" ? 1 : 2;
       return;
     }
-    if (char === "$") {
-      if (!dollar(true)) {
-        emit(at, at + 1, STRING);
-        at += 1;
-      }
-      return;
-    }
-    if (char === "`") {
-      emit(at, at + 1, STRING);
-      at += 1;
-      stack.push(commandFrame("backtick", true));
-      return;
-    }
-    let end = at + 1;
-    while (end < length && !"\n\\$`".includes(code[end] as string)) end += 1;
-    emit(at, end, STRING);
-    at = end;
+    expandingText(STRING, "\n\\$`");
   };
 
   while (at < length) {
