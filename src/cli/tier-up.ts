@@ -31,11 +31,12 @@ export const BATCH_INTERRUPT_BUDGET = 500_000;
 export const BATCH_INLINING_BUDGET = { cumulative: 460, perCallee: 230 } as const;
 
 /**
- * Applies `BATCH_INTERRUPT_BUDGET` and `BATCH_INLINING_BUDGET` to this process: for the command only, never the library (the
- * embedding program owns its engine), and before anything heavy is loaded. V8 reads the flag whenever it
- * resets a function's budget, so setting it at run time is as good as on the command line; it holds for
- * the process's worker threads too (V8's flags are per process). A flag the running V8 does not know
- * would be reported on stdout; the bin's `--version` test asserts that both streams carry the version alone.
+ * Applies `BATCH_INTERRUPT_BUDGET` and `BATCH_INLINING_BUDGET` to this process: for the command only,
+ * never the library (the embedding program owns its engine), and before anything heavy is loaded. V8
+ * reads these flags whenever it resets a function's budget or compiles, so setting them at run time is as
+ * good as on the command line; they hold for the process's worker threads too (V8's flags are per
+ * process). A flag the running V8 does not know would be reported on stdout; the bin's `--version` test
+ * asserts that both streams carry the version alone.
  */
 export function tuneTierUpForBatch(): void {
   setFlagsFromString(`--interrupt-budget=${BATCH_INTERRUPT_BUDGET}`);

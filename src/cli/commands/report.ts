@@ -124,16 +124,14 @@ export async function reportCommand(
   if (session === undefined) io.stderr.write(`pi-report: reporting on ${sessionPath}\n`);
   if (options.format === "md") tuneHeapForMarkdown();
   const output = options.output ?? defaultOutput(options.format, sessionPath, io.cwd);
+  const size = fileSize(sessionPath);
   const work: ReportThreadWork = {
     // Not with --template: the thread's placeholders stand in for highlighted lines until the page is
     // done, and a template of the user's own might escape, cut or count what it is given.
     highlight: options.format === "html" && options.template === undefined,
     // The JSON report redacts only its own few strings; a small session is not worth sending anywhere.
-    redact: options.format !== "json" && options.redact !== false && fileSize(sessionPath) >= SPLIT_MIN_CHARS,
-    markdown:
-      options.format === "md" &&
-      options.summary !== true &&
-      fileSize(sessionPath) >= MARKDOWN_SHARE_MIN_BYTES,
+    redact: options.format !== "json" && options.redact !== false && size >= SPLIT_MIN_CHARS,
+    markdown: options.format === "md" && options.summary !== true && size >= MARKDOWN_SHARE_MIN_BYTES,
   };
   const thread = work.highlight || work.redact || work.markdown ? await reportThreadIfCores(work) : undefined;
   let rendered: Rendered;

@@ -1,5 +1,5 @@
 import type { ThemedToken } from "shiki/core";
-import { type Span, spansToTokens, stylesOfScopes } from "./styled-spans.js";
+import { appendSpan, type Span, spansToTokens, stylesOfScopes } from "./styled-spans.js";
 
 /**
  * JSON, highlighted by a scanner of our own instead of shiki's JSON grammar: the arguments of every tool
@@ -39,12 +39,7 @@ const ESCAPE_AT = /\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})/y;
 /** The spans of `code` as JSON, in order and not overlapping. */
 export function jsonSpans(code: string): Span[] {
   const spans: Span[] = [];
-  const emit = (from: number, to: number, key: number) => {
-    if (to <= from) return;
-    const last = spans[spans.length - 1];
-    if (last !== undefined && last.key === key && last.to === from) last.to = to;
-    else spans.push({ from, to, key });
-  };
+  const emit = (from: number, to: number, key: number) => appendSpan(spans, from, to, key);
   const stack: Container[] = [];
   const length = code.length;
   let at = 0;

@@ -1,6 +1,6 @@
 import type { Frame, HeredocFrame } from "./shell-syntax.js";
 import { PLAIN } from "./shell-syntax.js";
-import type { Span } from "./styled-spans.js";
+import { appendSpan, type Span } from "./styled-spans.js";
 
 /** Where the shell scanner stands in one text, shared by its steps (shell-commands.ts, shell-words.ts, …). */
 export interface ShellScan {
@@ -16,13 +16,9 @@ export interface ShellScan {
   readonly pending: HeredocFrame[];
 }
 
-/** Colours `from`..`to` as `key` (nothing for `PLAIN`); a run of one kind stays one span. */
+/** Colours `from`..`to` as `key`, or leaves it plain (`PLAIN`); a run of one kind stays one span. */
 export function emit(scan: ShellScan, from: number, to: number, key: number): void {
-  if (to <= from || key === PLAIN) return;
-  const last = scan.spans[scan.spans.length - 1];
-  // Fewer, longer tokens, the same colours.
-  if (last !== undefined && last.key === key && last.to === from) last.to = to;
-  else scan.spans.push({ from, to, key });
+  if (key !== PLAIN) appendSpan(scan.spans, from, to, key);
 }
 
 /** Where the line that `from` is on ends (its `\n`, or the end of the text). */

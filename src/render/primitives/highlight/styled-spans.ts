@@ -15,6 +15,17 @@ export interface Span {
   key: number;
 }
 
+/**
+ * Appends `from`..`to` in style `key` to spans in order; a run that goes on from the last span in the same
+ * style lengthens it instead: fewer, longer tokens, the same colours.
+ */
+export function appendSpan(spans: Span[], from: number, to: number, key: number): void {
+  if (to <= from) return;
+  const last = spans[spans.length - 1];
+  if (last !== undefined && last.key === key && last.to === from) last.to = to;
+  else spans.push({ from, to, key });
+}
+
 /** A token's colour (rule-index encoded, see theme-classes.ts) and font style, as shiki's tokens carry them. */
 export interface Style {
   color: string | undefined;
