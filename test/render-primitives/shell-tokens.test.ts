@@ -8,7 +8,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { clearHighlightCache, tokenizeToLines } from "../../src/render/primitives/highlight/code-to-lines.js";
 import { isOwnBlock } from "../../src/render/primitives/highlight/own-highlighters.js";
-import { shellTokens } from "../../src/render/primitives/highlight/shell-tokens.js";
+import { shellSpans, shellTokens } from "../../src/render/primitives/highlight/shell-tokens.js";
 import { themeClasses } from "../../src/render/primitives/highlight/theme-classes.js";
 import { splitCodeLines, tokensToHtmlLines } from "../../src/render/primitives/highlight/tokens-to-html.js";
 import {
@@ -128,6 +128,8 @@ describe("shell highlighting by our own scanner", () => {
         " ]]",
         "2>&1",
         "*",
+        "\\\n",
+        "export ",
       ),
     );
     fc.assert(
@@ -136,6 +138,14 @@ describe("shell highlighting by our own scanner", () => {
         (text) => {
           const lines = shellTokens(text).map((tokens) => tokens.map((token) => token.content).join(""));
           expect(lines).toEqual(splitCodeLines(text));
+          // The spans under them: in order, none empty, none overlapping the one before, all inside the text.
+          let end = 0;
+          for (const span of shellSpans(text)) {
+            expect(span.from).toBeGreaterThanOrEqual(end);
+            expect(span.to).toBeGreaterThan(span.from);
+            end = span.to;
+          }
+          expect(end).toBeLessThanOrEqual(text.length);
         },
       ),
       { numRuns: 2000 },

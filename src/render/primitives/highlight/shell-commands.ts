@@ -29,6 +29,11 @@ import { assignment, bareWordEnd, declaredValue, redirection, word } from "./she
 // The shell scanner (shell-tokens.ts) at the level of commands: what a character means where a command,
 // its arguments, a `case` pattern or a test is expected.
 
+/**
+ * At the top level or in a substitution, group or backticks: white space, line ends (and the bodies of
+ * here-documents announced on the line), comments, operators, redirections, and words, read as what the
+ * frame expects next.
+ */
 export function commandStep(scan: ShellScan, frame: CommandFrame) {
   const char = scan.code[scan.at] as string;
   const resume = frame.resume;

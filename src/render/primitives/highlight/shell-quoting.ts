@@ -65,11 +65,19 @@ export function dollar(scan: ShellScan, quoted: boolean): boolean {
 }
 
 /**
- * In double quotes or an expanding here-document: a substitution or variable, a backtick, or a run of
+ * In double quotes or an expanding here-document: a backslash and what it escapes (an escape when the
+ * next character is one of `escapable`, else text), a substitution or variable, a backtick, or a run of
  * text in colour `key` up to the next of `stops`.
  */
-export function expandingText(scan: ShellScan, key: number, stops: string) {
+export function expandingText(scan: ShellScan, key: number, stops: string, escapable: string) {
   const char = scan.code[scan.at] as string;
+  if (char === "\\") {
+    const next = scan.code[scan.at + 1];
+    const escaped = next !== undefined && escapable.includes(next);
+    emit(scan, scan.at, Math.min(scan.length, scan.at + 2), escaped ? ESCAPE : key);
+    scan.at += 2;
+    return;
+  }
   if (char === "$") {
     if (!dollar(scan, true)) {
       emit(scan, scan.at, scan.at + 1, key);
@@ -89,6 +97,7 @@ export function expandingText(scan: ShellScan, key: number, stops: string) {
   scan.at = end;
 }
 
+/** Inside a double-quoted string (or a quoted command name): up to its closing quote. */
 export function stringStep(scan: ShellScan, frame: StringFrame) {
   const char = scan.code[scan.at] as string;
   if (char === '"') {
@@ -97,20 +106,10 @@ export function stringStep(scan: ShellScan, frame: StringFrame) {
     scan.stack.pop();
     return;
   }
-  if (char === "\\") {
-    const next = scan.code[scan.at + 1];
-    emit(
-      scan,
-      scan.at,
-      Math.min(scan.length, scan.at + 2),
-      next !== undefined && '"\\$`\n'.includes(next) ? ESCAPE : frame.key,
-    );
-    scan.at += 2;
-    return;
-  }
-  expandingText(scan, frame.key, '"\\$`');
+  expandingText(scan, frame.key, '"\\$`', '"\\$`\n');
 }
 
+/** Inside `${…}` (its operators coloured) or `$((…))` (up to the `))` that closes it). */
 export function expansionStep(scan: ShellScan, frame: ExpansionFrame) {
   const char = scan.code[scan.at] as string;
   if (frame.kind === "expansion") {
@@ -161,16 +160,5 @@ export function heredocStep(scan: ShellScan, frame: HeredocFrame) {
     scan.at = end;
     return;
   }
-  if (char === "\\") {
-    const next = scan.code[scan.at + 1];
-    emit(
-      scan,
-      scan.at,
-      Math.min(scan.length, scan.at + 2),
-      next !== undefined && "\\$`".includes(next) ? ESCAPE : STRING,
-    );
-    scan.at += next === "\n" ? 1 : 2;
-    return;
-  }
-  expandingText(scan, STRING, "\n\\$`");
+  expandingText(scan, STRING, "\n\\$`", "\\$`");
 }
