@@ -5,8 +5,9 @@
 import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { writeReportFile } from "../../src/cli/write-output.js";
+import { utf8OfParts, writeReportFile } from "../../src/cli/write-output.js";
 import { analyzeFile, renderHtml, renderHtmlParts } from "../../src/index.js";
 import { CORPUS, FIXTURES, ROOT } from "../helpers/paths.js";
 
@@ -77,5 +78,25 @@ describe("writeReportFile with pieces", () => {
     const parts = ["<p>", "café ", "", "€ 😀", "\u0000", "end</p>\n"];
     await writeReportFile(join(dir, "out.html"), parts, undefined);
     expect(readFileSync(join(dir, "out.html")).equals(Buffer.from(parts.join(""), "utf8"))).toBe(true);
+  });
+
+  it("encodes any pieces as the joined string is encoded, lone surrogates included", () => {
+    // Code units of every width (1-3 UTF-8 bytes), pairs (4 bytes for 2 units) and halves of pairs
+    // (written as U+FFFD, 3 bytes): the worst case the buffers are sized for.
+    const unit = fc.constantFrom("a", "é", "€", "😀", "\ud83d", "\ude00", "\u0000");
+    const piece = fc.array(unit, { maxLength: 40 }).map((units) => units.join(""));
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), (parts) => {
+        expect(utf8OfParts(parts).equals(Buffer.from(parts.join(""), "utf8"))).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("grows its buffer as often as pieces of wide characters need", () => {
+    // Sized for the UTF-16 length and a twentieth: 1.4 M three-byte characters (4.2 MB) outgrow it at
+    // once, after ASCII that fits; four-byte pairs outgrow it again.
+    const parts = ["<p>", "x".repeat(5_000_000), "€".repeat(1_400_000), "😀".repeat(300_000), "</p>"];
+    expect(utf8OfParts(parts).equals(Buffer.from(parts.join(""), "utf8"))).toBe(true);
   });
 });

@@ -128,11 +128,13 @@ describe("DeferredTokenizer", () => {
       `<q>${pair.map((lines) => lines.join("|")).join("#")}</q>`,
       "none",
     ];
-    const filled = tokenizer.fill(page);
-    expect(filled[0]).toBe("<p>A1|A2</p>");
+    // Each piece filled on its own: the pieces that come back join to the piece with its markers replaced.
+    const [first, second, third] = page.map((part) => tokenizer.fill([part]).join(""));
+    expect(first).toBe("<p>A1|A2</p>");
     // The pair is all or nothing: its first block is shown plain too, as a diff coloured on one side is not.
-    expect(filled[1]).toBe(`<q>${plainLines("<a>\nb").join("|")}#${plainLines("c & d").join("|")}</q>`);
-    expect(filled[2]).toBe("none");
+    expect(second).toBe(`<q>${plainLines("<a>\nb").join("|")}#${plainLines("c & d").join("|")}</q>`);
+    expect(third).toBe("none");
+    expect(tokenizer.fill(page).join("")).toBe(`${first}${second}${third}`);
   });
 
   it("tells apart groups whose codes join to the same text", async () => {
@@ -141,7 +143,7 @@ describe("DeferredTokenizer", () => {
     const two = await tokenizer.tokenize(["A", "B\0C"], "ts");
     void tokenizer.settle();
     tokenizer.receive(sent.map(({ block, code }) => ({ block, lines: [`<${code}>`] })));
-    const filled = tokenizer.fill([one.join("|"), two.join("|")]);
+    const filled = [one.join("|"), two.join("|")].map((part) => tokenizer.fill([part]).join(""));
     // Each diff shows its own sides: an added line must not read as removed.
     expect(filled).toEqual(["<A\0B>|<C>", "<A>|<B\0C>"]);
   });
@@ -151,5 +153,30 @@ describe("DeferredTokenizer", () => {
     await tokenizer.tokenize(["x"], "ts");
     const forged = "\u00000123456789abcdef:0:0:0\u0000";
     expect(tokenizer.fill([forged])).toEqual([forged]);
+  });
+
+  it("fills markers at either end of a piece, side by side, and leaves a cut-off one as it is", async () => {
+    const { sent, tokenizer } = recorder();
+    const [lines] = await tokenizer.tokenize(["a\nb\nc"], "ts");
+    const [a, b, c] = lines ?? [];
+    const settled = tokenizer.settle();
+    tokenizer.receive([{ block: sent[0]?.block ?? -1, lines: ["A", "B", "C"] }]);
+    await settled;
+    const cut = (c ?? "").slice(0, -1);
+    const page = [`${a}${b}`, `[${c}]`, `${a}`, "", `x${cut}`];
+    expect(tokenizer.fill(page).join("")).toBe(`AB[C]Ax${cut}`);
+  });
+
+  it("sends what is batched on flush, before anyone waits for it", async () => {
+    const { sent, tokenizer } = recorder();
+    await tokenizer.tokenize(["x"], "ts");
+    await tokenizer.tokenize(["y"], "ts");
+    // Two short blocks: under a batch, so nothing has gone yet.
+    expect(sent).toHaveLength(0);
+    tokenizer.flush();
+    expect(sent.map(({ code }) => code)).toEqual(["x", "y"]);
+    tokenizer.flush();
+    expect(sent).toHaveLength(2);
+    expect(tokenizer.unanswered()).toHaveLength(2);
   });
 });

@@ -85,9 +85,22 @@ export class DeferredTokenizer implements LineTokenizer {
     return [...this.#unanswered.values()];
   }
 
+  /**
+   * Sends what is still batched, without waiting for the answers. For a caller that will ask for no more
+   * blocks for a while: the last batch (up to 31 blocks) would otherwise wait for `settle`, and so would
+   * the page, for as long as they take.
+   */
+  flush(): void {
+    if (this.#pending.length === 0) return;
+    const batch = this.#pending;
+    this.#pending = [];
+    this.#pendingChars = 0;
+    this.#send(batch);
+  }
+
   /** Sends what is still batched and resolves once every block has an answer. */
   settle(): Promise<void> {
-    this.#flush();
+    this.flush();
     if (this.#unanswered.size === 0) return Promise.resolve();
     this.#allAnswered ??= new Promise((resolve) => {
       this.#answerAll = resolve;
@@ -133,16 +146,8 @@ export class DeferredTokenizer implements LineTokenizer {
       this.#pending.push(request);
       this.#unanswered.set(block, request);
       this.#pendingChars += code.length;
-      if (this.#pending.length >= BATCH_BLOCKS || this.#pendingChars >= BATCH_CHARS) this.#flush();
+      if (this.#pending.length >= BATCH_BLOCKS || this.#pendingChars >= BATCH_CHARS) this.flush();
     }
     return block;
-  }
-
-  #flush(): void {
-    if (this.#pending.length === 0) return;
-    const batch = this.#pending;
-    this.#pending = [];
-    this.#pendingChars = 0;
-    this.#send(batch);
   }
 }
