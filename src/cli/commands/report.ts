@@ -137,7 +137,7 @@ export async function reportCommand(
   let rendered: Rendered;
   let analysis: SessionAnalysis;
   try {
-    analysis = await analyzeForFormat(sessionPath, options, thread, work.highlight);
+    analysis = await analyzeForFormat(sessionPath, options, thread);
     const progress = progressLine(io.stderr, "rendering");
     rendered = await RENDERERS[options.format]({
       analysis,
@@ -192,15 +192,8 @@ async function analyzeForFormat(
   sessionPath: string,
   options: ReportOptions,
   thread: ReportThread | undefined,
-  highlight: boolean,
 ): Promise<SessionAnalysis> {
   const read = readSessionFile(sessionPath);
-  if (thread !== undefined && highlight) {
-    // As early as possible: the thread warms these grammars up once its share of redaction is done.
-    // Imported here, not above: the language table is shiki's, which a JSON report has no use for.
-    const { likelyLanguages } = await import("../../render/html/likely-languages.js");
-    thread.warmLanguages(likelyLanguages(read.records.map((record) => record.value)));
-  }
   const raw =
     options.format === "json"
       ? read
