@@ -9,9 +9,9 @@ const MOST = 3;
  * name): what its report will most likely highlight besides commands. A cheap guess from the calls'
  * `path` arguments, for the report thread to warm those grammars up before the page needs them.
  *
- * Takes entries as stored (a message entry: `{ type: "message", message: { role, content } }`), so it
- * serves both the lines just read, before redaction and migration, and typed entries' bodies. Anything
- * of another shape is passed over: this is a hint, never a reading of the session.
+ * Takes entries as stored (a message entry: `{ type: "message", message: { role, content } }`): typed
+ * entries' bodies, or lines as read. Anything of another shape is passed over: this is a hint, never a
+ * reading of the session.
  */
 export function likelyLanguages(entries: Iterable<unknown>): string[] {
   const counts = new Map<string, number>();

@@ -67,7 +67,8 @@ export async function renderHtmlParts(
   options: HtmlOptions = {},
 ): Promise<string[]> {
   // Before anything else: the thread may be idle until the jobs below send it blocks, and warming the
-  // grammars the page will use fills that time. (The command has sent the same hint since reading.)
+  // grammars the page will use fills that time (the thread is idle from the end of its share of
+  // redaction, so this is early enough: sent as the lines were read instead, it cost more than it saved).
   options.reportThread?.warmLanguages(likelyLanguages(analysis.tree.entries.map((entry) => entry.body)));
   const templates = loadTemplates(options.templateDir);
   const view = buildReportView(analysis, options.sourcePath ?? null);
