@@ -39,4 +39,18 @@ describe("warm-up", () => {
     // typescript (a Lezer parse): 27 lines, 7 steps.
     expect(warmUpSteps(["typescript"])).toHaveLength(7);
   });
+
+  it("warms a grammar with a sample of its own: markdown's scanners are compiled before the page's blocks", async () => {
+    // markdown (shiki's grammar): load + its 23 sample lines in steps of 4 (6 steps).
+    const steps = warmUpSteps(["markdown"]);
+    expect(steps).toHaveLength(1 + 6);
+    const tokenizedBefore = highlightStats().tokenized;
+    for (const step of steps) await step();
+    expect(highlightStats().tokenized - tokenizedBefore).toBe(6);
+    // The first chunk is in the cache, its heading highlighted (bold: the theme's style for headings).
+    const hitsBefore = highlightStats().cacheHits;
+    const lines = await tokenizeToLines(firstLines("markdown", 4), "markdown");
+    expect(highlightStats().cacheHits).toBe(hitsBefore + 1);
+    expect(lines?.[0]).toBe('<span class="hl-2 hl-b"># Project title</span>');
+  });
 });
