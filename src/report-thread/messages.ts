@@ -3,6 +3,7 @@ import type { RemoteRedaction } from "../redact/split-redactor.js";
 import type { EntrySettings } from "../render/markdown/entry-share.js";
 import type { MarkdownEntry } from "../render/markdown/entry-to-markdown.js";
 import type { TokenizeRequest, TokenizeResult } from "../render/primitives/highlight/deferred-tokenizer.js";
+import type { MarkdownParts } from "../render/primitives/markdown/markdown-parts.js";
 import type { EntryView } from "../view/entry-view.js";
 
 /** What the report thread is asked to do. */
@@ -14,6 +15,11 @@ export type ToWorker =
   /** The session's redaction is finished, wherever it was done: warm-up need not wait for a share of it. */
   | { kind: "redaction-over" }
   | { kind: "tokenize"; requests: TokenizeRequest[] }
+  /**
+   * Markdown texts to render up to their fences while the thread would otherwise wait, a few at a time,
+   * until `stop` (an Int32Array's buffer) holds 1.
+   */
+  | { kind: "markdown-ahead"; texts: readonly string[]; stop: SharedArrayBuffer }
   /** A share of the Markdown report's entries to render (`renderEntries`). */
   | { kind: "markdown-entries"; id: number; entries: readonly EntryView[]; settings: EntrySettings }
   | {
@@ -28,5 +34,7 @@ export type ToWorker =
 export type FromWorker =
   | { kind: "lines"; results: TokenizeResult[] }
   | { kind: "redacted"; id: number; redaction: RemoteRedaction | null }
+  /** Texts of a `markdown-ahead`, by their index there, rendered up to their fences. */
+  | { kind: "markdown-parts"; parts: [number, MarkdownParts][] }
   /** The entries' Markdown, in the order sent; null when they could not be rendered here. */
   | { kind: "markdown-entries"; id: number; entries: MarkdownEntry[] | null };

@@ -6,6 +6,7 @@ import type { RemoteEntries } from "../render/markdown/entry-share.js";
 import type { MarkdownEntry } from "../render/markdown/entry-to-markdown.js";
 import { answerRequest } from "../render/primitives/highlight/code-to-lines.js";
 import { DeferredTokenizer } from "../render/primitives/highlight/deferred-tokenizer.js";
+import type { MarkdownParts } from "../render/primitives/markdown/markdown-parts.js";
 import type { FromWorker, ToWorker } from "./messages.js";
 
 /**
@@ -21,6 +22,11 @@ export interface ReportThread {
    * them up while it waits for the first block. A hint only; it never changes the page.
    */
   warmLanguages(ids: readonly string[]): void;
+  /**
+   * Has the thread render `texts` up to their fences (`markdownParts`) while it would otherwise wait: the
+   * markdown the page will likely format (`likelyMarkdown`). A hint only; it never changes the page.
+   */
+  markdownAhead(texts: readonly string[]): MarkdownAhead;
   /** Tells the thread the session's redaction is finished (it waits for its share before warming up). */
   redactionOver(): void;
   /** A redactor in the thread with these options, for `splitRedactor`. */
@@ -38,6 +44,15 @@ export interface ReportThread {
   done(): { blocks: number; redactions: number };
   /** Why the thread stopped before it was closed, or null: the work was then finished here, more slowly. */
   failure(): string | null;
+}
+
+/** Markdown being rendered ahead in the report thread. */
+export interface MarkdownAhead {
+  /**
+   * Stops the thread's work on it and gives what it has sent so far, by text (for `useMarkdownParts`).
+   * Call it when the page is about to format its markdown: the thread then goes on to its blocks.
+   */
+  take(): Promise<ReadonlyMap<string, MarkdownParts>>;
 }
 
 /** What the thread will be asked for, so it can load what that needs while the session is read. */
@@ -85,8 +100,11 @@ export function startReportThread(work: ReportThreadWork = { highlight: true, re
   });
   const redactions = new Map<number, (redaction: RemoteRedaction | null) => void>();
   const markdownAnswers = new Map<number, (entries: MarkdownEntry[] | null) => void>();
+  // Parts rendered ahead go where the current `markdownAhead` collects them, until it is taken.
+  let partsAhead: ((parts: [number, MarkdownParts][]) => void) | undefined;
   worker.on("message", (message: FromWorker) => {
-    if (message.kind === "lines") {
+    if (message.kind === "markdown-parts") partsAhead?.(message.parts);
+    else if (message.kind === "lines") {
       done.blocks += message.results.length;
       tokenizer.receive(message.results);
       expect(-message.results.length);
@@ -131,6 +149,28 @@ export function startReportThread(work: ReportThreadWork = { highlight: true, re
     tokenizer,
     warmLanguages: (ids) => {
       if (!gone) post({ kind: "warm-languages", ids });
+    },
+    markdownAhead: (texts) => {
+      const parts = new Map<string, MarkdownParts>();
+      if (gone || texts.length === 0) return { take: async () => parts };
+      const stop = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
+      const collect = (answered: [number, MarkdownParts][]) => {
+        for (const [index, rendered] of answered) {
+          const text = texts[index];
+          if (text !== undefined) parts.set(text, rendered);
+        }
+      };
+      partsAhead = collect;
+      post({ kind: "markdown-ahead", texts, stop: stop.buffer as SharedArrayBuffer });
+      return {
+        take: async () => {
+          Atomics.store(stop, 0, 1);
+          // This thread has been busy since: the answers sent meanwhile are dispatched before an immediate.
+          await new Promise((resolve) => setImmediate(resolve));
+          if (partsAhead === collect) partsAhead = undefined;
+          return parts;
+        },
+      };
     },
     redactionOver: () => {
       if (!gone) post({ kind: "redaction-over" });

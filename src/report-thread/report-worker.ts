@@ -11,6 +11,7 @@ import { answerRequest } from "../render/primitives/highlight/code-to-lines.js";
 import type { TokenizeResult } from "../render/primitives/highlight/deferred-tokenizer.js";
 import { getHighlighter } from "../render/primitives/highlight/highlighter.js";
 import { PI_TOOL_LANGUAGES, warmUpSteps } from "../render/primitives/highlight/warm-up.js";
+import type { MarkdownParts } from "../render/primitives/markdown/markdown-parts.js";
 import type { FromWorker, ToWorker } from "./messages.js";
 
 if (parentPort === null) throw new Error("report-worker.js runs as a worker thread only");
@@ -40,39 +41,70 @@ function enqueue(work: () => Promise<void>): void {
     .catch(() => {})
     .finally(() => {
       pending -= 1;
-      scheduleWarmUp();
+      scheduleIdleStep();
     });
 }
 port.on("message", (message: ToWorker) => enqueue(() => handle(message)));
 
-// Warming grammars up (warm-up.ts) fills the time this thread would spend waiting for blocks, and only
-// that time: a step runs when no message is waiting, and never while the redaction this thread was told to
-// expect is still to come (the rendering thread waits for that). Steps go on between blocks too: a grammar
-// warmed there is one the blocks would have compiled anyway. A message that comes in meanwhile waits for
-// one short step.
-const warmUp: (() => Promise<void>)[] = [];
+// Work done ahead (warming grammars up, warm-up.ts; rendering markdown the page will likely format) fills
+// the time this thread would spend waiting for blocks, and only that time: a step runs when no message is
+// waiting, and never while the redaction this thread was told to expect is still to come (the rendering
+// thread waits for that). Steps go on between blocks too: a grammar warmed there is one the blocks would
+// have compiled anyway. A message that comes in meanwhile waits for one short step.
+const idleSteps: (() => Promise<void>)[] = [];
 const warmedLanguages = new Set<string>();
 let redactionExpected = false;
 let highlighting = false;
-let warmUpScheduled = false;
+let idleStepScheduled = false;
 /** Queues the warm-up of languages not queued before: at the back, or (`first`) ahead of what is queued. */
 function queueWarmUp(ids: readonly string[], first: boolean): void {
   const fresh = ids.filter((id) => !warmedLanguages.has(id));
   for (const id of fresh) warmedLanguages.add(id);
-  if (first) warmUp.unshift(...warmUpSteps(fresh));
-  else warmUp.push(...warmUpSteps(fresh));
+  if (first) idleSteps.unshift(...warmUpSteps(fresh));
+  else idleSteps.push(...warmUpSteps(fresh));
 }
 
-function scheduleWarmUp(): void {
-  if (warmUpScheduled || warmUp.length === 0 || pending > 0 || redactionExpected) return;
-  warmUpScheduled = true;
+function scheduleIdleStep(): void {
+  if (idleStepScheduled || idleSteps.length === 0 || pending > 0 || redactionExpected) return;
+  idleStepScheduled = true;
   // setImmediate: a message that has arrived is dispatched first.
   setImmediate(() => {
-    warmUpScheduled = false;
+    idleStepScheduled = false;
     if (pending > 0 || redactionExpected) return;
-    const step = warmUp.shift();
+    const step = idleSteps.shift();
     if (step !== undefined) enqueue(step);
   });
+}
+
+/** Characters of markdown one step renders: a step must be short, since real work waits behind it. */
+const MARKDOWN_STEP_CHARS = 16_000;
+
+/**
+ * Renders `texts` up to their fences as steps of idle time, after the warm-ups queued so far, and sends
+ * each step's parts back; stops once `stop[0]` is 1 (the page has started on its markdown). A text the
+ * pipeline refuses is left out: the rendering thread meets the same refusal and shows it plain.
+ */
+function queueMarkdownAhead(texts: readonly string[], stop: Int32Array): void {
+  let next = 0;
+  const step = async (): Promise<void> => {
+    if (Atomics.load(stop, 0) === 1) return;
+    const { markdownParts } = await import("../render/primitives/markdown/markdown-parts.js");
+    const parts: [number, MarkdownParts][] = [];
+    let chars = 0;
+    while (next < texts.length && chars < MARKDOWN_STEP_CHARS && Atomics.load(stop, 0) === 0) {
+      const text = texts[next] as string;
+      try {
+        parts.push([next, markdownParts(text)]);
+      } catch {
+        // Left to the rendering thread, as above.
+      }
+      next += 1;
+      chars += text.length;
+    }
+    if (parts.length > 0) send({ kind: "markdown-parts", parts });
+    if (next < texts.length) idleSteps.push(step);
+  };
+  idleSteps.push(step);
 }
 
 async function handle(message: ToWorker): Promise<void> {
@@ -97,6 +129,9 @@ async function handle(message: ToWorker): Promise<void> {
     case "redaction-over":
       // Whether or not a share of it came here (a session can be too small to split).
       redactionExpected = false;
+      return;
+    case "markdown-ahead":
+      queueMarkdownAhead(message.texts, new Int32Array(message.stop));
       return;
     case "tokenize": {
       // Blocks come after redaction: if this thread was told to expect a share and none came, it never will.

@@ -8,11 +8,13 @@ import { ansiStylesheet } from "../primitives/ansi/ansi-stylesheet.js";
 import { diffStylesheet } from "../primitives/diff/diff-to-html.js";
 import { createHighlightBudget, type HighlightBudgetOptions } from "../primitives/highlight/budget.js";
 import { highlightStylesheet } from "../primitives/highlight/theme-classes.js";
+import { useMarkdownParts } from "../primitives/markdown/markdown-to-html.js";
 import { chartSvg } from "./chart-svg.js";
 import { contentSecurityPolicy } from "./csp.js";
 import { entryToHtml, type HtmlEntry } from "./entry-to-html.js";
 import { DEFAULT_MARKDOWN_CHARS, type HtmlContext } from "./html-context.js";
 import { likelyLanguages } from "./likely-languages.js";
+import { likelyMarkdown } from "./likely-markdown.js";
 import { RenderJobs } from "./render-jobs.js";
 import { loadTemplates } from "./templates.js";
 
@@ -69,7 +71,13 @@ export async function renderHtmlParts(
   // Before anything else: the thread may be idle until the jobs below send it blocks, and warming the
   // grammars the page will use fills that time (the thread is idle from the end of its share of
   // redaction, so this is early enough: sent as the lines were read instead, it cost more than it saved).
-  options.reportThread?.warmLanguages(likelyLanguages(analysis.tree.entries.map((entry) => entry.body)));
+  const bodies = analysis.tree.entries.map((entry) => entry.body);
+  options.reportThread?.warmLanguages(likelyLanguages(bodies));
+  const markdownChars = options.markdownChars ?? DEFAULT_MARKDOWN_CHARS;
+  // Then the markdown the page will likely format, rendered up to its fences in the thread while this one
+  // builds the page model, which is most of the time the thread would wait: a quarter more than the page
+  // formats, as the guess's order is the entries', not quite the page's.
+  const markdownAhead = options.reportThread?.markdownAhead(likelyMarkdown(bodies, markdownChars * 1.25));
   const templates = loadTemplates(options.templateDir);
   const view = buildReportView(analysis, options.sourcePath ?? null);
   const anchors = entryAnchors(analysis.tree.entries);
@@ -87,12 +95,13 @@ export async function renderHtmlParts(
       markdownIds += 1;
       return `m${markdownIds}-`;
     },
-    markdownLeft: { chars: options.markdownChars ?? DEFAULT_MARKDOWN_CHARS },
+    markdownLeft: { chars: markdownChars },
   };
   const transcript = nodesToHtml(view.transcript, context);
   // The view's transcript is now in the page model: let it go before the heavy work (a large session
   // would hold both while highlighting and templating).
   view.transcript = [];
+  if (markdownAhead !== undefined) useMarkdownParts(context.budget, await markdownAhead.take());
   await context.jobs.runAll(options.onProgress);
   // No block is asked for after the jobs: the last batch goes to the thread now, to be tokenized while
   // the templates run, not when the page waits for it (~40 ms of a large page's end, here).

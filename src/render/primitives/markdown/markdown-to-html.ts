@@ -1,17 +1,7 @@
-import type { Root } from "hast";
-import rehypeSanitize from "rehype-sanitize";
-import rehypeStringify from "rehype-stringify";
-import { unified } from "unified";
 import type { HighlightBudget } from "../highlight/budget.js";
-import { plainCodeBlock } from "../highlight/code-to-html.js";
-import { rehypeFootnoteLinks } from "./footnote-links.js";
-import { rehypeHighlightFences } from "./highlight-fences.js";
-import { rehypeImagesToLinks } from "./images-to-links.js";
-import { rehypeLinkRel } from "./link-rel.js";
-import { parseMarkdown } from "./parse-markdown.js";
+import { highlightCode, plainCodeBlock } from "../highlight/code-to-html.js";
+import { DEFAULT_ID_PREFIX, type MarkdownParts, markdownParts } from "./markdown-parts.js";
 import { isPlainProse, proseToHtml } from "./plain-prose.js";
-import { sanitizeSchema } from "./sanitize-schema.js";
-import { tokensToHast } from "./tokens-to-hast.js";
 
 /** Options for `markdownToHtml`. */
 export interface MarkdownOptions {
@@ -25,22 +15,16 @@ export interface MarkdownOptions {
 }
 
 /**
- * Markdown (as a model or person wrote it) -> sanitized HTML, ready for a template's `{{{ }}}`.
- *
- * markdown-it (GFM; `parse-markdown.ts`) -> hast shaped as remark-rehype shapes it, raw HTML kept as
- * visible text (`tokens-to-hast.ts`) -> images to links -> rehype-sanitize (GitHub's schema; data-URI
- * images only; ids prefixed) -> footnote links follow the prefix -> links get rel -> code fences
- * highlighted -> rehype-stringify. Never rejects: input the pipeline refuses or fails on (blocks nested
- * past the parser's limit, `MarkdownTooDeep`) comes back whole as one escaped plain-text block.
+ * Markdown (as a model or person wrote it) -> sanitized HTML, ready for a template's `{{{ }}}`: the text
+ * rendered up to its fences (`markdownParts`, which says how), then each fence highlighted at
+ * 'code-fence' priority on the budget, in document order. Never rejects: input the pipeline refuses or
+ * fails on comes back whole as one escaped plain-text block.
  */
 export async function markdownToHtml(markdown: string, options: MarkdownOptions): Promise<string> {
   const text = typeof markdown === "string" ? markdown : "";
   if (isPlainProse(text)) return proseToHtml(text);
-  // Only footnotes create ids, so only text with footnotes needs a processor with its own prefix;
-  // everything else shares one per budget (building a processor costs more than parsing a sentence).
-  if (FOOTNOTE.test(text)) {
-    return renderOrShow(buildProcessor(options.budget, options.idPrefix ?? "user-content-"), text);
-  }
+  // Only footnotes create ids, so only text with footnotes needs its own prefix.
+  if (FOOTNOTE.test(text)) return renderOrShow(text, options.budget, options.idPrefix ?? DEFAULT_ID_PREFIX);
   // Text without footnotes comes out the same wherever it stands on a page: it makes no ids, and its
   // fences get the answers they got the first time (a block the budget paid for stays free, and one it
   // refused stays refused: what is spent only grows). So a text met again is rendered once per budget,
@@ -48,60 +32,68 @@ export async function markdownToHtml(markdown: string, options: MarkdownOptions)
   const report = perBudget(options.budget);
   let html = report.rendered.get(text);
   if (html === undefined) {
-    html = renderOrShow(report.processor, text);
+    html = renderOrShow(text, options.budget, DEFAULT_ID_PREFIX, report.ahead.get(text));
     report.rendered.set(text, html);
   }
   return html;
 }
 
-/** The pipeline's HTML, or the text as one escaped plain block when the pipeline refuses or fails on it. */
-async function renderOrShow(processor: ReturnType<typeof buildProcessor>, text: string): Promise<string> {
-  try {
-    return await renderWith(processor, text);
-  } catch {
-    return plainCodeBlock(text);
-  }
+/**
+ * Gives a report's budget texts already rendered up to their fences (by the report thread, ahead of the
+ * page: `ReportThread.markdownAhead`): `markdownToHtml` then only highlights their fences. The parts must
+ * be `markdownParts(text)`'s, for texts without footnotes; the page is the same with them or without.
+ */
+export function useMarkdownParts(budget: HighlightBudget, parts: ReadonlyMap<string, MarkdownParts>): void {
+  perBudget(budget).ahead = parts;
 }
 
 /** The full pipeline, without the plain-prose fast path (tests hold the two equal). */
 export async function markdownToHtmlByPipeline(markdown: string, budget: HighlightBudget): Promise<string> {
-  return renderWith(perBudget(budget).processor, markdown);
+  return withFences(markdownParts(markdown), budget);
 }
 
-async function renderWith(processor: ReturnType<typeof buildProcessor>, markdown: string): Promise<string> {
-  const tree = tokensToHast(parseMarkdown(markdown));
-  return processor.stringify((await processor.run(tree)) as Root);
+/** The text's HTML, or the text as one escaped plain block when the pipeline refuses or fails on it. */
+async function renderOrShow(
+  text: string,
+  budget: HighlightBudget,
+  idPrefix: string,
+  ahead?: MarkdownParts,
+): Promise<string> {
+  let parts: MarkdownParts;
+  try {
+    parts = ahead ?? markdownParts(text, idPrefix);
+  } catch {
+    return plainCodeBlock(text);
+  }
+  return withFences(parts, budget);
+}
+
+/** The parts joined around their fences, highlighted (or shown plain) as the budget says. */
+async function withFences({ segments, fences }: MarkdownParts, budget: HighlightBudget): Promise<string> {
+  if (fences.length === 0) return segments[0] ?? "";
+  // Every call is made before any is awaited, in document order: that order alone decides what the
+  // budget lets through, so the output is the same from run to run.
+  const blocks = await Promise.all(
+    fences.map(({ code, language }) => highlightCode(code, { language, priority: "code-fence", budget })),
+  );
+  let html = segments[0] ?? "";
+  for (const [index, block] of blocks.entries()) html += block + (segments[index + 1] ?? "");
+  return html;
 }
 
 const FOOTNOTE = /\[\^/;
-/** What one budget (one report) shares: the processor for text without footnotes, and its rendered texts. */
+/** What one budget (one report) shares: the texts it rendered, and those rendered ahead for it. */
 interface PerBudget {
-  processor: ReturnType<typeof buildProcessor>;
   rendered: Map<string, Promise<string>>;
+  ahead: ReadonlyMap<string, MarkdownParts>;
 }
 const byBudget = new WeakMap<HighlightBudget, PerBudget>();
 
 function perBudget(budget: HighlightBudget): PerBudget {
   let shared = byBudget.get(budget);
   if (shared === undefined) {
-    shared = { processor: buildProcessor(budget, "user-content-"), rendered: new Map() };
+    shared = { rendered: new Map(), ahead: new Map() };
     byBudget.set(budget, shared);
   }
   return shared;
-}
-
-function buildProcessor(budget: HighlightBudget, idPrefix: string) {
-  return (
-    // A hast-to-HTML processor: the tree comes from markdown-it, with unprefixed ids that
-    // rehype-sanitize then prefixes (ids and the aria references to them).
-    unified()
-      .use(rehypeImagesToLinks)
-      .use(rehypeSanitize, sanitizeSchema(idPrefix))
-      .use(rehypeFootnoteLinks, { prefix: idPrefix })
-      .use(rehypeLinkRel)
-      .use(rehypeHighlightFences, { budget })
-      // The only raw nodes in the tree are the highlighted fences, added after sanitizing.
-      .use(rehypeStringify, { allowDangerousHtml: true })
-      .freeze()
-  );
 }
