@@ -1,9 +1,8 @@
 import type { EntryBody } from "../../schema/entry.js";
 import { textOf } from "../../view/content-view.js";
 import { splitSkill } from "../../view/skill.js";
+import { mayHaveFootnotes } from "../primitives/markdown/markdown-parts.js";
 import { isPlainProse } from "../primitives/markdown/plain-prose.js";
-
-const FOOTNOTE = /\[\^/;
 
 /**
  * The markdown texts the page will most likely format, in the order of the entries, distinct, up to
@@ -17,7 +16,8 @@ export function likelyMarkdown(bodies: Iterable<EntryBody>, chars: number): stri
   const texts = new Set<string>();
   let total = 0;
   const take = (text: string) => {
-    if (total >= chars || text === "" || texts.has(text) || FOOTNOTE.test(text) || isPlainProse(text)) return;
+    if (total >= chars || text === "" || texts.has(text) || mayHaveFootnotes(text) || isPlainProse(text))
+      return;
     texts.add(text);
     total += text.length;
   };

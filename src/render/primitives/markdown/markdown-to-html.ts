@@ -1,6 +1,6 @@
 import type { HighlightBudget } from "../highlight/budget.js";
 import { highlightCode, plainCodeBlock } from "../highlight/code-to-html.js";
-import { DEFAULT_ID_PREFIX, type MarkdownParts, markdownParts } from "./markdown-parts.js";
+import { DEFAULT_ID_PREFIX, type MarkdownParts, markdownParts, mayHaveFootnotes } from "./markdown-parts.js";
 import { isPlainProse, proseToHtml } from "./plain-prose.js";
 
 /** Options for `markdownToHtml`. */
@@ -24,7 +24,8 @@ export async function markdownToHtml(markdown: string, options: MarkdownOptions)
   const text = typeof markdown === "string" ? markdown : "";
   if (isPlainProse(text)) return proseToHtml(text);
   // Only footnotes create ids, so only text with footnotes needs its own prefix.
-  if (FOOTNOTE.test(text)) return renderOrShow(text, options.budget, options.idPrefix ?? DEFAULT_ID_PREFIX);
+  if (mayHaveFootnotes(text))
+    return renderOrShow(text, options.budget, options.idPrefix ?? DEFAULT_ID_PREFIX);
   // Text without footnotes comes out the same wherever it stands on a page: it makes no ids, and its
   // fences get the answers they got the first time (a block the budget paid for stays free, and one it
   // refused stays refused: what is spent only grows). So a text met again is rendered once per budget,
@@ -81,7 +82,6 @@ async function withFences({ segments, fences }: MarkdownParts, budget: Highlight
   return html;
 }
 
-const FOOTNOTE = /\[\^/;
 /** What one budget (one report) shares: the texts it rendered, and those rendered ahead for it. */
 interface PerBudget {
   rendered: Map<string, Promise<string>>;
