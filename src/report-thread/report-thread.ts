@@ -11,8 +11,9 @@ import type { FromWorker, ToWorker } from "./messages.js";
 
 /**
  * A worker thread that helps with one report while the calling thread builds it: it redacts 40% of a
- * large session's distinct text (`redactRawSession`'s `thread` option) and tokenizes the code the highlight budget lets
- * through (`HtmlOptions.reportThread`).
+ * large session's distinct text (`redactRawSession`'s `thread` option), renders ahead the markdown an HTML
+ * page will likely format (`markdownAhead`), and tokenizes the code the highlight budget lets through
+ * (`HtmlOptions.reportThread`).
  */
 export interface ReportThread {
   /** The tokenizer to give the report's highlight budget (`renderHtmlParts` does this). */

@@ -1,7 +1,7 @@
 /**
- * The worker-thread entry of `startReportThread`: redacts the share of the session it is sent, and
- * tokenizes the blocks the rendering thread's budget let through. Its shiki highlighter, cache and
- * redactors live as long as it.
+ * The worker-thread entry of `startReportThread`: redacts the share of the session it is sent, renders
+ * markdown ahead and warms grammars up while it would wait, and tokenizes the blocks the rendering thread's
+ * budget let through. Its shiki highlighter, cache and redactors live as long as it.
  */
 
 import { parentPort } from "node:worker_threads";

@@ -33,10 +33,10 @@ export interface HtmlOptions {
   /** Called as highlighting progresses on a large session. */
   onProgress?: (done: number, total: number) => void;
   /**
-   * Tokenize in this thread (`startReportThread`) while the page is built: the same bytes, sooner on a
-   * machine with two cores. The caller closes it. Until the page is finished, highlighted lines are
-   * placeholders: with templates of your own that transform the HTML they are given (escape, cut, count
-   * it), leave this out.
+   * Tokenize, and render markdown ahead, in this thread (`startReportThread`) while the page is built: the
+   * same bytes, sooner on a machine with two cores. The caller closes it. Until the page is finished,
+   * highlighted lines are placeholders: with templates of your own that transform the HTML they are given
+   * (escape, cut, count it), leave this out.
    */
   reportThread?: ReportThread;
 }
