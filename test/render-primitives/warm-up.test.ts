@@ -51,6 +51,6 @@ describe("warm-up", () => {
     const hitsBefore = highlightStats().cacheHits;
     const lines = await tokenizeToLines(firstLines("markdown", 4), "markdown");
     expect(highlightStats().cacheHits).toBe(hitsBefore + 1);
-    expect(lines?.[0]).toBe('<span class="hl-2 hl-b"># Project title</span>');
+    expect(lines?.[0]).toMatch(/^<span class="hl-\d+ hl-b"># Project title<\/span>$/);
   });
 });
