@@ -13,6 +13,7 @@ import { tuneHeapForMarkdown } from "../heap-growth.js";
 import { type CliIo, UsageError } from "../io.js";
 import { progressLine } from "../progress.js";
 import { redactionSettings } from "../redact-options.js";
+import { tuneTierUpForPhase } from "../tier-up.js";
 import { writeReportFile } from "../write-output.js";
 
 /** The formats `pi-report <session>` can write. */
@@ -79,6 +80,7 @@ const RENDERERS: Record<ReportFormat, (input: RenderInput) => Promise<Rendered>>
       ...(options.template === undefined ? {} : { templateDir: options.template }),
       ...(reportThread === undefined ? {} : { reportThread }),
       onProgress,
+      onPhase: tuneTierUpForPhase,
     });
     return { text, assets: [] };
   },

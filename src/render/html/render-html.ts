@@ -33,6 +33,12 @@ export interface HtmlOptions {
   /** Called as highlighting progresses on a large session. */
   onProgress?: (done: number, total: number) => void;
   /**
+   * Called as the page starts to build its view of the session (`"view"`: work done once per entry) and
+   * as it starts to render it (`"render"`), for a caller that tunes its engine by phase (the command does:
+   * see tier-up.ts). It never changes the page.
+   */
+  onPhase?: (phase: "view" | "render") => void;
+  /**
    * Tokenize, and render markdown ahead, in this thread (`startReportThread`) while the page is built: the
    * same bytes, sooner on a machine with two cores. The caller closes it. Until the page is finished,
    * highlighted lines are placeholders: with templates of your own that transform the HTML they are given
@@ -79,7 +85,9 @@ export async function renderHtmlParts(
   // formats, as the guess's order is the entries', not quite the page's.
   const markdownAhead = options.reportThread?.markdownAhead(likelyMarkdown(bodies, markdownChars * 1.25));
   const templates = loadTemplates(options.templateDir);
+  options.onPhase?.("view");
   const view = buildReportView(analysis, options.sourcePath ?? null);
+  options.onPhase?.("render");
   const anchors = entryAnchors(analysis.tree.entries);
   let markdownIds = 0;
   const context: HtmlContext = {
