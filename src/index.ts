@@ -35,6 +35,7 @@ export {
   type MarkdownAsset,
   type MarkdownOptions,
   type MarkdownReport,
+  type PagePhase,
   type ReportThread,
   type ReportThreadWork,
   renderHtml,

@@ -7,7 +7,7 @@ import type { HtmlOptions } from "./render/html/render-html.js";
 import type { MarkdownOptions, MarkdownReport } from "./render/markdown/render-markdown.js";
 import type { ReportThread, ReportThreadWork } from "./report-thread/report-thread.js";
 
-export type { HtmlOptions } from "./render/html/render-html.js";
+export type { HtmlOptions, PagePhase } from "./render/html/render-html.js";
 export type { MarkdownAsset, MarkdownOptions, MarkdownReport } from "./render/markdown/render-markdown.js";
 export type { ReportThread, ReportThreadWork } from "./report-thread/report-thread.js";
 

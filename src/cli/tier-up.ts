@@ -1,4 +1,5 @@
 import { setFlagsFromString } from "node:v8";
+import type { PagePhase } from "../render/html/render-html.js";
 
 /**
  * How much work (bytecode executed, in V8's units) a function does between two of V8's checks on
@@ -17,16 +18,19 @@ import { setFlagsFromString } from "node:v8";
 export const BATCH_INTERRUPT_BUDGET = 500_000;
 
 /**
- * The interrupt budget while an HTML report builds its view of the session (`HtmlOptions.onPhase`): code
- * that runs once per entry for a few hundred ms (Pi's numbered diffs read into rows, usage summed, branches
- * summarized), and which TurboFan compiled at 500,000 while it had little left to do: 56 ms of background
- * compiling for the diff rows alone on the bench session, beside the two threads doing the work. The page's
- * rendering that follows runs longer and goes back to `BATCH_INTERRUPT_BUDGET`. Measured side by side on
- * the bench session (21-25 interleaved runs in three sittings): 1,498 -> 1,467, 1,484 -> 1,461 and
- * 1,457 -> 1,447 ms (4,000,000: 1,464; 2,000,000 from the start to the end of the view: 1,471); the real
- * file 784 -> 772 ms; and at the end, the code as committed, 1,497 -> 1,472 ms and 797 -> 794 ms.
+ * The interrupt budget while an HTML page builds its models (`HtmlOptions.onPhase`): the view of the
+ * session and the page model, code that runs once per entry for a few hundred ms (Pi's numbered diffs read
+ * into rows, usage summed, branches summarized, entries made into page nodes), and which TurboFan compiled
+ * at 500,000 while it had little left to do: 56 ms of background compiling for the diff rows alone on the
+ * bench session, beside the two threads doing the work. The rendering that follows (highlighting, markdown,
+ * the templates) repeats the same few functions for longer and goes back to `BATCH_INTERRUPT_BUDGET`.
+ * Measured side by side on the bench session, 21-25 interleaved runs a sitting: the view alone at
+ * 2,000,000 took 1,498 -> 1,467, 1,484 -> 1,461, 1,457 -> 1,447 and 1,497 -> 1,472 ms (the real file 784 ->
+ * 772, 797 -> 794); the page model too, 1,462 -> 1,445 and 1,466 -> 1,456 ms more (real 787 -> 788, 805 ->
+ * 795). 4,000,000 was no better (1,464); so was 2,000,000 from the start (1,471), or through the rendering's
+ * highlighting and markdown (1,450, but real 809).
  */
-export const VIEW_INTERRUPT_BUDGET = 2_000_000;
+export const MODEL_INTERRUPT_BUDGET = 2_000_000;
 
 /**
  * How much bytecode TurboFan may inline into one function, in all and per callee: half of V8 11.3's
@@ -61,12 +65,12 @@ export function tuneTierUpForBatch(): void {
 }
 
 /**
- * For `HtmlOptions.onPhase`: the interrupt budget of the phase the page is in (`VIEW_INTERRUPT_BUDGET` while
- * it builds its view, `BATCH_INTERRUPT_BUDGET` while it renders). Only in a process tuned for a batch
+ * For `HtmlOptions.onPhase`: the interrupt budget of the phase the page is in (`MODEL_INTERRUPT_BUDGET` while
+ * it builds its models, `BATCH_INTERRUPT_BUDGET` while it renders). Only in a process tuned for a batch
  * (the bin's, `tuneTierUpForBatch`): the command run in another program leaves its engine alone.
  */
-export function tuneTierUpForPhase(phase: "view" | "render"): void {
+export function tuneTierUpForPhase(phase: PagePhase): void {
   if (!tunedForBatch) return;
-  const budget = phase === "view" ? VIEW_INTERRUPT_BUDGET : BATCH_INTERRUPT_BUDGET;
+  const budget = phase === "model" ? MODEL_INTERRUPT_BUDGET : BATCH_INTERRUPT_BUDGET;
   setFlagsFromString(`--interrupt-budget=${budget}`);
 }

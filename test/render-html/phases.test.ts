@@ -7,15 +7,15 @@ import { analyzeFile, renderHtml } from "../../src/index.js";
 import { FIXTURES } from "../helpers/paths.js";
 
 describe("onPhase", () => {
-  it("is told 'view', then 'render' before any highlighting progress, once each; the page is unchanged", async () => {
+  it("is told 'model', then 'render' before any highlighting, once each; the page is unchanged", async () => {
     const analysis = analyzeFile(`${FIXTURES}sessions/every-tool.jsonl`);
     const events: string[] = [];
     const html = await renderHtml(analysis, {
       onPhase: (phase) => events.push(phase),
       onProgress: () => events.push("progress"),
     });
-    expect(events.slice(0, 2)).toEqual(["view", "render"]);
-    // every-tool.jsonl has blocks to highlight: progress is reported, all of it after the view.
+    expect(events.slice(0, 2)).toEqual(["model", "render"]);
+    // every-tool.jsonl has blocks to highlight: progress is reported, all of it after the models.
     expect(events.length).toBeGreaterThan(2);
     expect(new Set(events.slice(2))).toEqual(new Set(["progress"]));
     expect(html).toBe(await renderHtml(analysis));

@@ -33,11 +33,12 @@ export interface HtmlOptions {
   /** Called as highlighting progresses on a large session. */
   onProgress?: (done: number, total: number) => void;
   /**
-   * Called as the page starts to build its view of the session (`"view"`: work done once per entry) and
-   * as it starts to render it (`"render"`), for a caller that tunes its engine by phase (the command does:
-   * see tier-up.ts). It never changes the page.
+   * Called as the page starts to build its models (`"model"`: the view of the session and the page model,
+   * work done once per entry) and as it starts to render them (`"render"`: highlighting, markdown and the
+   * templates), for a caller that tunes its engine by phase (the command does: see tier-up.ts). It never
+   * changes the page.
    */
-  onPhase?: (phase: "view" | "render") => void;
+  onPhase?: (phase: PagePhase) => void;
   /**
    * Tokenize, and render markdown ahead, in this thread (`startReportThread`) while the page is built: the
    * same bytes, sooner on a machine with two cores. The caller closes it. Until the page is finished,
@@ -46,6 +47,9 @@ export interface HtmlOptions {
    */
   reportThread?: ReportThread;
 }
+
+/** What `HtmlOptions.onPhase` is told. */
+export type PagePhase = "model" | "render";
 
 type HtmlNode = { entry: HtmlEntry } | { fold: FoldSummary & { reason: string; nodes: HtmlNode[] } };
 
@@ -85,9 +89,8 @@ export async function renderHtmlParts(
   // formats, as the guess's order is the entries', not quite the page's.
   const markdownAhead = options.reportThread?.markdownAhead(likelyMarkdown(bodies, markdownChars * 1.25));
   const templates = loadTemplates(options.templateDir);
-  options.onPhase?.("view");
+  options.onPhase?.("model");
   const view = buildReportView(analysis, options.sourcePath ?? null);
-  options.onPhase?.("render");
   const anchors = entryAnchors(analysis.tree.entries);
   let markdownIds = 0;
   const context: HtmlContext = {
@@ -106,6 +109,7 @@ export async function renderHtmlParts(
     markdownLeft: { chars: markdownChars },
   };
   const transcript = nodesToHtml(view.transcript, context);
+  options.onPhase?.("render");
   // The view's transcript is now in the page model: let it go before the heavy work (a large session
   // would hold both while highlighting and templating).
   view.transcript = [];
