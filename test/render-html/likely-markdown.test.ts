@@ -52,4 +52,33 @@ describe("likelyMarkdown", () => {
     expect(texts.some((text) => text.includes("Run **deploy**"))).toBe(true);
     expect(texts).not.toContain(prompt);
   });
+
+  it("takes a sub-agent tool's output, its runs' tasks and their transcripts; no other tool's output", () => {
+    const result = (toolName: string, content: string, details?: unknown) =>
+      ({ type: "message", message: { role: "toolResult", toolName, content, details } }) as EntryBody;
+    const run = {
+      agent: "reviewer",
+      task: "Review **PR 47**",
+      usage: { input: 1 },
+      messages: [
+        { role: "user", content: "Review **PR 47**" },
+        { role: "assistant", content: [{ type: "text", text: "Found `two` issues" }] },
+      ],
+    };
+    const texts = likelyMarkdown(
+      [
+        result("bash", "## not markdown: terminal output"),
+        result("subagent", "## Subagent await (1)"),
+        // Forks of Pi name the tool otherwise: its runs make it a sub-agent tool.
+        result("task", "### done\n- one", { results: [run] }),
+      ],
+      1_000,
+    );
+    expect(texts).toEqual([
+      "## Subagent await (1)",
+      "### done\n- one",
+      "Review **PR 47**",
+      "Found `two` issues",
+    ]);
+  });
 });

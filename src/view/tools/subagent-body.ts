@@ -5,7 +5,7 @@ import type { PresentMessages } from "./present-tool.js";
 import type { SubagentRunView, ToolBody } from "./tool-view.js";
 
 /** Sub-agent transcripts nest; past this depth a run is listed without its transcript. */
-const MAX_TRANSCRIPT_DEPTH = 4;
+export const MAX_TRANSCRIPT_DEPTH = 4;
 
 /** The runs of a `subagent` tool result: agent, task, model, usage and each run's own transcript. */
 export function subagentBody(details: unknown, present: PresentMessages, depth: number): ToolBody {

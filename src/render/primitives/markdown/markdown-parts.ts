@@ -4,6 +4,7 @@ import rehypeStringify from "rehype-stringify";
 import { unified } from "unified";
 import { FENCE_SLOT, type Fence, fencesOf, rehypeFenceSlots } from "./fence-slots.js";
 import { rehypeFootnoteLinks } from "./footnote-links.js";
+import { DEFAULT_ID_PREFIX } from "./footnotes.js";
 import { rehypeImagesToLinks } from "./images-to-links.js";
 import { rehypeLinkRel } from "./link-rel.js";
 import { parseMarkdown } from "./parse-markdown.js";
@@ -18,19 +19,6 @@ import { tokensToHast } from "./tokens-to-hast.js";
 export interface MarkdownParts {
   segments: string[];
   fences: Fence[];
-}
-
-/** The id prefix of a text without footnotes: it makes no ids, so any prefix gives the same HTML. */
-export const DEFAULT_ID_PREFIX = "user-content-";
-
-const FOOTNOTE = /\[\^/;
-
-/**
- * Whether a text may have footnotes, the only markdown that creates ids: only such a text's HTML depends
- * on its id prefix, that is on where it stands on a page.
- */
-export function mayHaveFootnotes(text: string): boolean {
-  return FOOTNOTE.test(text);
 }
 
 /** The processor of texts without footnotes, the great majority: built once. */

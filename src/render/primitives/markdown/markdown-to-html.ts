@@ -1,6 +1,7 @@
 import type { HighlightBudget } from "../highlight/budget.js";
 import { highlightCode, plainCodeBlock } from "../highlight/code-to-html.js";
-import { DEFAULT_ID_PREFIX, type MarkdownParts, markdownParts, mayHaveFootnotes } from "./markdown-parts.js";
+import { DEFAULT_ID_PREFIX, mayHaveFootnotes } from "./footnotes.js";
+import type { MarkdownParts } from "./markdown-parts.js";
 import { isPlainProse, proseToHtml } from "./plain-prose.js";
 
 /** Options for `markdownToHtml`. */
@@ -50,8 +51,16 @@ export function useMarkdownParts(budget: HighlightBudget, parts: ReadonlyMap<str
 
 /** The full pipeline, without the plain-prose fast path (tests hold the two equal). */
 export async function markdownToHtmlByPipeline(markdown: string, budget: HighlightBudget): Promise<string> {
-  return withFences(markdownParts(markdown), budget);
+  return withFences((await pipeline()).markdownParts(markdown), budget);
 }
+
+// The pipeline (markdown-it, unified, the sanitizer: ~25 ms of loading) is loaded on first use: a page
+// whose markdown the report thread rendered ahead, all of it, never loads it in its own thread.
+let loaded: Promise<typeof import("./markdown-parts.js")> | undefined;
+const pipeline = () => {
+  loaded ??= import("./markdown-parts.js");
+  return loaded;
+};
 
 /** The text's HTML, or the text as one escaped plain block when the pipeline refuses or fails on it. */
 async function renderOrShow(
@@ -62,7 +71,7 @@ async function renderOrShow(
 ): Promise<string> {
   let parts: MarkdownParts;
   try {
-    parts = ahead ?? markdownParts(text, idPrefix);
+    parts = ahead ?? (await pipeline()).markdownParts(text, idPrefix);
   } catch {
     return plainCodeBlock(text);
   }
