@@ -2,8 +2,10 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { basename } from "node:path";
-import Handlebars from "handlebars";
+import type FullHandlebars from "handlebars";
+import Handlebars from "handlebars/runtime.js";
 import { packagePath } from "../../package-root.js";
+import { fullHandlebars } from "./handlebars-full.js";
 import { parseTemplate, type TemplateAst } from "./template-compiler.js";
 
 /**
@@ -19,7 +21,7 @@ import { parseTemplate, type TemplateAst } from "./template-compiler.js";
 export const PRECOMPILED_TEMPLATES_FILE = packagePath("dist", "precompiled-templates.cjs");
 
 /** Handlebars' compile options. */
-export type TemplateOptions = NonNullable<Parameters<typeof Handlebars.compile>[1]>;
+export type TemplateOptions = NonNullable<Parameters<typeof FullHandlebars.compile>[1]>;
 
 /** One template as the build compiled it. */
 export interface PrecompiledTemplate {
@@ -64,7 +66,7 @@ export function precompiledTemplatesSource(
     if (!name.endsWith(".hbs")) continue;
     const source = readFileSync(path, "utf8");
     // precompile() changes the options it is given; each template gets its own copy.
-    const spec = Handlebars.precompile(source, { ...options });
+    const spec = fullHandlebars().precompile(source, { ...options });
     // As a string for JSON.parse, which reads it faster than JavaScript reads the same object literal.
     const ast = JSON.stringify(JSON.stringify(parseTemplate(source)));
     entries.push(

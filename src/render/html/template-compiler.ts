@@ -1,4 +1,5 @@
-import Handlebars from "handlebars";
+import Handlebars from "handlebars/runtime.js";
+import { fullHandlebars } from "./handlebars-full.js";
 import {
   type CompiledTemplates,
   eachOf,
@@ -355,6 +356,6 @@ export function compileTemplates(
 /** A template's parse, as `compileTemplates` takes it, without source locations (for storing it). */
 export function parseTemplate(source: string): TemplateAst {
   return JSON.parse(
-    JSON.stringify(Handlebars.parse(source), (key, value) => (key === "loc" ? undefined : value)),
+    JSON.stringify(fullHandlebars().parse(source), (key, value) => (key === "loc" ? undefined : value)),
   );
 }

@@ -1,4 +1,4 @@
-import Handlebars from "handlebars";
+import Handlebars from "handlebars/runtime.js";
 
 /**
  * The rules of handlebars' runtime that the page's template closures (template-compiler.ts) follow at

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { basename, join, sep } from "node:path";
-import Handlebars from "handlebars";
+import type Handlebars from "handlebars";
 import { packagePath } from "../../package-root.js";
 import {
   firstLine,
@@ -11,6 +11,7 @@ import {
   formatTokens,
 } from "../../view/format.js";
 import { TemplateError } from "../template-error.js";
+import { fullHandlebars } from "./handlebars-full.js";
 import {
   loadPrecompiledTemplates,
   type PrecompiledTemplate,
@@ -21,6 +22,7 @@ import {
 import {
   type CompiledTemplates,
   compileTemplates,
+  type Helper,
   parseTemplate,
   type Render,
   type TemplateAst,
@@ -60,27 +62,26 @@ export const HELPER_NAMES = [
   "firstLine",
 ] as const;
 
+/** The helpers of HELPER_NAMES, as the closures call them and as handlebars has them registered. */
+const PAGE_HELPERS: Readonly<Record<(typeof HELPER_NAMES)[number], Helper>> = {
+  tokens: (value: unknown) => formatTokens(Number(value) || 0),
+  int: (value: unknown) => formatInteger(Number(value) || 0),
+  cost: (value: unknown) => formatCost(Number(value) || 0),
+  costu: (cost: unknown, unpriced: unknown) =>
+    formatCostWithUnpriced(Number(cost) || 0, Number(unpriced) || 0),
+  eq: (a: unknown, b: unknown) => a === b,
+  gt: (a: unknown, b: unknown) => Number(a) > Number(b),
+  plural: (count: unknown, one: unknown, many: unknown) =>
+    `${formatInteger(Number(count) || 0)} ${Number(count) === 1 ? String(one) : String(many)}`,
+  join: (list: unknown, separator: unknown) =>
+    Array.isArray(list) ? list.join(typeof separator === "string" ? separator : ", ") : "",
+  firstLine: (text: unknown, max: unknown) => firstLine(String(text ?? ""), Number(max) || 80),
+};
+
 /** Registers HELPER_NAMES on a handlebars instance. */
 export function registerPageHelpers(handlebars: typeof Handlebars): void {
-  handlebars.registerHelper("tokens", (value: unknown) => formatTokens(Number(value) || 0));
-  handlebars.registerHelper("int", (value: unknown) => formatInteger(Number(value) || 0));
-  handlebars.registerHelper("cost", (value: unknown) => formatCost(Number(value) || 0));
-  handlebars.registerHelper("costu", (cost: unknown, unpriced: unknown) =>
-    formatCostWithUnpriced(Number(cost) || 0, Number(unpriced) || 0),
-  );
-  handlebars.registerHelper("eq", (a: unknown, b: unknown) => a === b);
-  handlebars.registerHelper("gt", (a: unknown, b: unknown) => Number(a) > Number(b));
-  handlebars.registerHelper(
-    "plural",
-    (count: unknown, one: unknown, many: unknown) =>
-      `${formatInteger(Number(count) || 0)} ${Number(count) === 1 ? String(one) : String(many)}`,
-  );
-  handlebars.registerHelper("join", (list: unknown, separator: unknown) =>
-    Array.isArray(list) ? list.join(typeof separator === "string" ? separator : ", ") : "",
-  );
-  handlebars.registerHelper("firstLine", (text: unknown, max: unknown) =>
-    firstLine(String(text ?? ""), Number(max) || 80),
-  );
+  for (const name of HELPER_NAMES)
+    handlebars.registerHelper(name, PAGE_HELPERS[name] as Handlebars.HelperDelegate);
 }
 
 /** Files of a template directory by name: `page.hbs`, partials (`*.hbs` here or in `partials/`), assets. */
@@ -205,34 +206,68 @@ function precompiledTemplates(): ReadonlyMap<string, PrecompiledTemplate> {
   return shipped;
 }
 
+/** Whether the build compiled this very source (`PrecompiledTemplate.hash`), and so what it made of it. */
+function builtFrom(
+  precompiled: ReadonlyMap<string, PrecompiledTemplate>,
+  name: string,
+  source: string,
+): PrecompiledTemplate | undefined {
+  const built = precompiled.get(name);
+  return built !== undefined && built.hash === templateHash(source, HTML_TEMPLATE_OPTIONS)
+    ? built
+    : undefined;
+}
+
 /**
- * Compiles a template, or takes the build's compiled one when it was built from this very source. Both
- * are compiled with HTML_TEMPLATE_OPTIONS, and partials are registered compiled, so that they do not
- * depend on the options of the template that calls them.
+ * A template's parse, for the closures: the build's, or made now. A template the build did not compile is
+ * compiled by handlebars first, once: rendering would only compile it deep inside the page, where an error
+ * (a syntax error, a helper that does not exist) could not say which file it is in.
  * @throws {TemplateError} naming the file, for a template that does not compile.
  */
-function templateCompiler(
-  handlebars: typeof Handlebars,
+function astOf(
   precompiled: ReadonlyMap<string, PrecompiledTemplate>,
-): (name: string, source: string) => { template: Handlebars.TemplateDelegate; ast: TemplateAst } {
-  return (name, source) => {
-    const built = precompiled.get(name);
-    if (built !== undefined && built.hash === templateHash(source, HTML_TEMPLATE_OPTIONS)) {
-      return { template: handlebars.template(built.spec), ast: built.ast ?? parseTemplate(source) };
-    }
-    // compile() would only compile at the first render, deep inside the page, where an error (a syntax
-    // error, a helper that does not exist) could not say which file it is in: compile it once now.
-    try {
-      handlebars.precompile(source, { ...HTML_TEMPLATE_OPTIONS });
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const hint = /unknown helper/.test(message)
-        ? ` (a template can use these helpers: ${HELPER_NAMES.join(", ")}, and handlebars' own)`
-        : "";
-      throw new TemplateError(`${name}: ${message}${hint}`);
-    }
-    return { template: handlebars.compile(source, { ...HTML_TEMPLATE_OPTIONS }), ast: parseTemplate(source) };
+  name: string,
+  source: string,
+): TemplateAst {
+  const built = builtFrom(precompiled, name, source);
+  if (built !== undefined) return built.ast ?? parseTemplate(source);
+  try {
+    fullHandlebars().precompile(source, { ...HTML_TEMPLATE_OPTIONS });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const hint = /unknown helper/.test(message)
+      ? ` (a template can use these helpers: ${HELPER_NAMES.join(", ")}, and handlebars' own)`
+      : "";
+    throw new TemplateError(`${name}: ${message}${hint}`);
+  }
+  return parseTemplate(source);
+}
+
+/**
+ * The set rendered by handlebars itself, for templates the closures cannot render (or `engine:
+ * "handlebars"`): each template the build's compiled one, when it was built from this very source, else
+ * compiled now. Both are compiled with HTML_TEMPLATE_OPTIONS, and partials are registered compiled, so that
+ * they do not depend on the options of the template that calls them.
+ */
+function handlebarsRenderer(
+  precompiled: ReadonlyMap<string, PrecompiledTemplate>,
+  sources: ReadonlyMap<string, string>,
+): PageRenderer {
+  const handlebars = fullHandlebars().create();
+  registerPageHelpers(handlebars);
+  const compiled = (name: string): Handlebars.TemplateDelegate => {
+    const source = sources.get(name);
+    if (source === undefined)
+      throw new TemplateError(`template \`${name}\` is missing from ${DEFAULT_TEMPLATE_DIR}.`);
+    const built = builtFrom(precompiled, name, source);
+    return built !== undefined
+      ? handlebars.template(built.spec)
+      : handlebars.compile(source, { ...HTML_TEMPLATE_OPTIONS });
   };
+  for (const name of sources.keys()) {
+    if (name !== "page.hbs") handlebars.registerPartial(basename(name, ".hbs"), compiled(name));
+  }
+  return handlebarsPage(handlebars, compiled("page.hbs"), compiled("transcript.hbs"));
 }
 
 /** The source of `dist/precompiled-templates.cjs`: the shipped templates, compiled (see the build). */
@@ -260,46 +295,32 @@ export function loadTemplates(overrideDir?: string, options: LoadOptions = {}): 
     }
     for (const [name, path] of overrides) files.set(name, path);
   }
-  const handlebars = Handlebars.create();
-  registerPageHelpers(handlebars);
+  const sources = new Map<string, string>();
+  for (const [name, path] of files) if (name.endsWith(".hbs")) sources.set(name, readFileSync(path, "utf8"));
   const read = (name: string): string => {
-    const path = files.get(name);
-    if (path === undefined)
+    const source =
+      sources.get(name) ?? (files.has(name) ? readFileSync(files.get(name) as string, "utf8") : undefined);
+    if (source === undefined)
       throw new TemplateError(`template \`${name}\` is missing from ${DEFAULT_TEMPLATE_DIR}.`);
-    return readFileSync(path, "utf8");
+    return source;
   };
-  const compile = templateCompiler(handlebars, options.precompiled ?? precompiledTemplates());
-  // Every template twice: for handlebars, and parsed for the closures (template-compiler.ts), which
-  // render the page when they support every template of the set.
+  const precompiled = options.precompiled ?? precompiledTemplates();
+  // The closures render the page when they support every template of the set; handlebars (its compiler
+  // loaded only then) renders it otherwise.
   const asts = new Map<string, TemplateAst>();
-  for (const [name, path] of files) {
-    if (name.endsWith(".hbs") && name !== "page.hbs") {
-      const { template, ast } = compile(name, readFileSync(path, "utf8"));
-      handlebars.registerPartial(basename(name, ".hbs"), template);
-      asts.set(basename(name, ".hbs"), ast);
-    }
+  for (const [name, source] of sources) {
+    if (name !== "page.hbs") asts.set(basename(name, ".hbs"), astOf(precompiled, name, source));
   }
-  const page = compile("page.hbs", read("page.hbs"));
   // A key no partial can have: partial names come from file names, which hold no "/".
-  asts.set(PAGE_KEY, page.ast);
-  const helperFunctions = Object.fromEntries(
-    HELPER_NAMES.map((name) => [name, handlebars.helpers[name] as (...args: unknown[]) => unknown]),
-  );
-  const closures = options.engine === "handlebars" ? undefined : compileTemplates(asts, helperFunctions);
+  asts.set(PAGE_KEY, astOf(precompiled, "page.hbs", read("page.hbs")));
+  const closures = options.engine === "handlebars" ? undefined : compileTemplates(asts, PAGE_HELPERS);
   const shippedTranscript =
     files.get("transcript.hbs") === join(DEFAULT_TEMPLATE_DIR, "partials", "transcript.hbs");
   const set = {
-    pageParts:
-      closures === undefined
-        ? pagePartsOf(
-            handlebarsPage(
-              handlebars,
-              page.template,
-              compile("transcript.hbs", read("transcript.hbs")).template,
-            ),
-            shippedTranscript,
-          )
-        : pagePartsOf(closurePage(closures), shippedTranscript),
+    pageParts: pagePartsOf(
+      closures === undefined ? handlebarsRenderer(precompiled, sources) : closurePage(closures),
+      shippedTranscript,
+    ),
     css: read("report.css"),
     script: read("report.js"),
     engine: closures === undefined ? ("handlebars" as const) : ("closures" as const),

@@ -1,0 +1,38 @@
+/**
+ * Handlebars' compiler (handlebars-full.ts) is loaded only for templates the build did not compile or that
+ * the closures cannot render: a report from the shipped templates runs on handlebars' runtime alone.
+ */
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it, vi } from "vitest";
+import { analyzeFile, renderHtml } from "../../src/index.js";
+import { ROOT } from "../helpers/paths.js";
+
+const compiler = vi.hoisted(() => ({ asked: 0 }));
+vi.mock("../../src/render/html/handlebars-full.js", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("../../src/render/html/handlebars-full.js")>();
+  return {
+    fullHandlebars: () => {
+      compiler.asked += 1;
+      return actual.fullHandlebars();
+    },
+  };
+});
+
+describe("handlebars' compiler", () => {
+  it("is not loaded for the shipped templates; it is for a template of your own", async () => {
+    const analysis = analyzeFile(`${ROOT}fixtures/sessions/every-tool.jsonl`);
+    const shipped = await renderHtml(analysis);
+    expect(compiler.asked).toBe(0);
+    // One partial changed: compiled now (to report its errors by file), and rendered by the closures.
+    const folder = mkdtempSync(join(tmpdir(), "pi-report-templates-"));
+    cpSync(`${ROOT}templates/partials/usage-badge.hbs`, join(folder, "usage-badge.hbs"));
+    const badge = readFileSync(join(folder, "usage-badge.hbs"), "utf8");
+    writeFileSync(join(folder, "usage-badge.hbs"), `<i class="mine"></i>${badge}`);
+    const mine = await renderHtml(analysis, { templateDir: folder });
+    expect(compiler.asked).toBeGreaterThan(0);
+    expect(mine).toContain('<i class="mine"></i>');
+    expect(mine.replaceAll('<i class="mine"></i>', "")).toBe(shipped);
+  });
+});
