@@ -4,7 +4,7 @@
  */
 // Loaded with the thread, not on its first block (code-to-lines.ts loads them lazily for a page whose report
 // thread tokenizes): every page the archive renders is highlighted here, and the tokenizers loaded in the
-// middle of the first session raised the archive's peak memory (1,000 sessions: 485-496 -> 509-521 MB).
+// middle of the first session raised the archive's peak memory (1,000 sessions, six runs each: 485-496 -> 509-522 MB).
 import "../render/primitives/highlight/tokenize-block.js";
 
 export { processSession as default } from "./process-session.js";

@@ -50,7 +50,7 @@ export function clearHighlightCache(): void {
 // The tokenizers themselves (shiki's engine and grammars, Lezer's parsers) are loaded on first use: the
 // page's thread, when a report thread tokenizes for it, decides what is highlighted and never loads them.
 // They were loaded with the report thread's module, before the thread was started. Side by side (15 runs):
-// a small session's HTML 211 -> 200 ms, the 2.3 MB real file 803 -> 794, the 20 MB bench session 1,500 -> 1,490.
+// a small session's HTML 211 -> 200 ms, the 2.3 MB real file 803 -> 794, the bench session 1,500 -> 1,490.
 let tokenizers: Promise<typeof import("./tokenize-block.js")> | undefined;
 
 async function tokenize(code: string, id: string): Promise<string[] | undefined> {
