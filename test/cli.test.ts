@@ -103,8 +103,8 @@ describe("the installed bin", () => {
   const bin = `${ROOT}${manifest.bin["pi-report"]}`;
   it("--version and --help exit 0", () => {
     const version = JSON.parse(readFileSync(`${ROOT}package.json`, "utf8")).version as string;
-    // Exactly the version, nothing else on either stream: V8 prints "Error: unrecognized flag" to
-    // stdout when a flag tier-up.ts sets is unknown to the running Node, which would corrupt `-o -`.
+    // Exactly the version, nothing else on either stream: V8 prints "Error: unrecognized flag" on stderr
+    // for every flag tier-up.ts sets that the running Node does not know (test/v8-flags.test.ts).
     const shown = spawnSync("node", [bin, "--version"], { encoding: "utf8" });
     expect([shown.stdout, shown.stderr]).toEqual([`${version}\n`, ""]);
     expect(execFileSync("node", [bin, "--help"], { encoding: "utf8" })).toMatch(/--leaf <id>/);

@@ -46,28 +46,51 @@ export const MODEL_INTERRUPT_BUDGET = 2_000_000;
  */
 export const BATCH_INLINING_BUDGET = { cumulative: 460, perCallee: 230 } as const;
 
+/**
+ * The engine the budgets above were measured on: V8 11.3, which every Node 20 ships. V8 12 (Node 22) and
+ * 13 (Node 24) tier up by invocation counts and no longer know `--interrupt-budget`: `setFlagsFromString`
+ * then prints "Error: unrecognized flag" on stderr for every report (seen on Node 22.23 and 24.22), and
+ * the inlining budgets, whose defaults have moved since, were never measured there. On any other engine the
+ * command leaves V8 at its defaults; Node 22 ran the bench session's HTML in 1,599 ms that way.
+ */
+const MEASURED_ENGINE = /^11\.3\./;
+
+/**
+ * The V8 flags `tuneTierUpForBatch` sets on the engine `v8Version` names (`process.versions.v8`): the batch
+ * budgets on the engine they were measured on, none on another.
+ */
+export function batchTierUpFlags(v8Version: string): string[] {
+  if (!MEASURED_ENGINE.test(v8Version)) return [];
+  return [
+    `--interrupt-budget=${BATCH_INTERRUPT_BUDGET}`,
+    `--max-inlined-bytecode-size-cumulative=${BATCH_INLINING_BUDGET.cumulative}`,
+    `--max-inlined-bytecode-size=${BATCH_INLINING_BUDGET.perCallee}`,
+  ];
+}
+
 /** Whether this process was tuned for a batch (`tuneTierUpForBatch`): the bin's is; a test's is not. */
 let tunedForBatch = false;
 
 /**
- * Applies `BATCH_INTERRUPT_BUDGET` and `BATCH_INLINING_BUDGET` to this process: for the command only,
- * never the library (the embedding program owns its engine), and before anything heavy is loaded. V8
- * reads these flags whenever it resets a function's budget or compiles, so setting them at run time is as
- * good as on the command line; they hold for the process's worker threads too (V8's flags are per
- * process). A flag the running V8 does not know would be reported on stdout; the bin's `--version` test
- * asserts that both streams carry the version alone.
+ * Applies `BATCH_INTERRUPT_BUDGET` and `BATCH_INLINING_BUDGET` to this process (`batchTierUpFlags`): for the
+ * command only, never the library (the embedding program owns its engine), and before anything heavy is
+ * loaded. V8 reads these flags whenever it resets a function's budget or compiles, so setting them at run
+ * time is as good as on the command line; they hold for the process's worker threads too (V8's flags are
+ * per process). A flag the running V8 did not know would be reported on stderr: the bin's `--version` test
+ * asserts that both streams carry the version alone, and a test checks every flag against `--v8-options`.
  */
 export function tuneTierUpForBatch(): void {
+  const flags = batchTierUpFlags(process.versions.v8);
+  if (flags.length === 0) return;
   tunedForBatch = true;
-  setFlagsFromString(`--interrupt-budget=${BATCH_INTERRUPT_BUDGET}`);
-  setFlagsFromString(`--max-inlined-bytecode-size-cumulative=${BATCH_INLINING_BUDGET.cumulative}`);
-  setFlagsFromString(`--max-inlined-bytecode-size=${BATCH_INLINING_BUDGET.perCallee}`);
+  for (const flag of flags) setFlagsFromString(flag);
 }
 
 /**
  * For `HtmlOptions.onPhase`: the interrupt budget of the phase the page is in (`MODEL_INTERRUPT_BUDGET` while
  * it builds its models, `BATCH_INTERRUPT_BUDGET` while it renders). Only in a process tuned for a batch
- * (the bin's, `tuneTierUpForBatch`): the command run in another program leaves its engine alone.
+ * (the bin's, on the engine measured, `tuneTierUpForBatch`): the command run in another program, or on
+ * another engine, leaves V8 alone.
  */
 export function tuneTierUpForPhase(phase: PagePhase): void {
   if (!tunedForBatch) return;
