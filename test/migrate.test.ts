@@ -99,6 +99,43 @@ describe("headers", () => {
     ]);
   });
 
+  it("a version written as text is the number it spells; one that spells none is read off the entries", () => {
+    const entries =
+      '{"type":"message","id":"a","parentId":null,"timestamp":"T","message":{"role":"user","content":"x"}}\n' +
+      '{"type":"message","id":"b","parentId":"a","timestamp":"T","message":{"role":"user","content":"y"}}\n';
+    const asText = migrateSession(
+      parseSessionBytes(Buffer.from(`{"type":"session","version":"3"}\n${entries}`), "t"),
+    );
+    expect(asText.inputVersion).toBe(3);
+    // The file's own ids and tree, not line-derived ids in one chain.
+    expect(asText.records.map((record) => [record.value.id, record.value.parentId])).toEqual([
+      ["a", null],
+      ["b", "a"],
+    ]);
+    expect(asText.problems).toEqual([
+      {
+        line: 1,
+        kind: "note",
+        message: 'the header\'s version "3" is text, not a number; read as version 3',
+      },
+    ]);
+    const unknown = migrateSession(
+      parseSessionBytes(Buffer.from(`{"type":"session","version":"v3"}\n${entries}`), "u"),
+    );
+    expect(unknown.inputVersion).toBe(3);
+    expect(unknown.problems[0]?.message).toBe(
+      'the header\'s version "v3" is not a number; read as version 3, as its entries are',
+    );
+    // Entries without ids are version 1's.
+    const v1 = migrateSession(
+      parseSessionBytes(
+        Buffer.from('{"type":"session","version":true}\n{"type":"message","timestamp":"T"}\n'),
+        "v",
+      ),
+    );
+    expect(v1.inputVersion).toBe(1);
+  });
+
   it("a header field of the wrong type is reported and left out", () => {
     const raw = parseSessionBytes(
       Buffer.from('{"type":"session","version":3,"id":"n","cwd":7}\n'),

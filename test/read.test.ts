@@ -2,8 +2,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseSessionBytes, readSessionFile, SessionReadError } from "../src/index.js";
-import { splitGluedJson } from "../src/read/split-glued-json.js";
+import { migrateSession, parseSessionBytes, readSessionFile, SessionReadError } from "../src/index.js";
+import { parseLine } from "../src/read/parse-line.js";
 import { fieldOf } from "./helpers/fields.js";
 import { FIXTURES } from "./helpers/paths.js";
 
@@ -47,16 +47,97 @@ describe("damaged-lines.jsonl: every entry that can be recovered is kept; every 
   });
 });
 
-describe("splitGluedJson", () => {
-  it("splits objects and arrays at depth zero, ignoring brackets inside strings and escaped quotes", () => {
-    expect(splitGluedJson('{"a":"}{"}{"b":"\\"}"} [1]')).toEqual({
-      values: ['{"a":"}{"}', '{"b":"\\"}"}', "[1]"],
-      rest: "",
+/** An entry as Pi writes it (type first), on line 1 of a test's text. */
+function entry(id: string, parentId: string | null, text: string): string {
+  return JSON.stringify({
+    type: "message",
+    id,
+    parentId,
+    timestamp: "2025-01-01T00:00:01.000Z",
+    message: {
+      role: "user",
+      content: [
+        { type: "text", text: "hi" },
+        { type: "text", text },
+      ],
+    },
+  });
+}
+
+const ids = (line: string) => parseLine(1, line).objects.map((object) => object.value.id);
+
+describe("parseLine: values glued on a line, and the entries past damage", () => {
+  it("splits at depth zero only, ignoring brackets inside strings and escaped quotes", () => {
+    const parsed = parseLine(1, '{"a":"}{"}{"b":"\\"}"} [1]');
+    expect(parsed.objects.map((object) => object.value)).toEqual([{ a: "}{" }, { b: '"}' }]);
+    expect(parsed.problems[0]?.message).toBe(
+      "line 1 held 3 glued parts: kept 2 entries, skipped an array that is not an entry",
+    );
+  });
+
+  it("keeps an entry appended straight after a cut-off one, at every place the cut can fall", () => {
+    const cut = entry("b", "a", "hello");
+    const whole = entry("c", "a", "next");
+    // Every cut inside b (its text up to, not including, its last character), c glued after it: c is kept,
+    // and nothing else, not even b's content blocks, which are whole JSON objects but not entries.
+    for (let at = 1; at < cut.length; at += 1) {
+      const parsed = parseLine(7, cut.slice(0, at) + whole);
+      expect(
+        parsed.objects.map((object) => object.value.id),
+        `cut at ${at}`,
+      ).toEqual(["c"]);
+      expect(parsed.objects[0]?.value).toEqual(JSON.parse(whole));
+      expect(parsed.problems).toEqual([
+        {
+          line: 7,
+          kind: "unreadable",
+          message: expect.stringMatching(/^line 7 held 2 glued parts: kept 1 entry, skipped /),
+        },
+      ]);
+    }
+  });
+
+  it("keeps the entries after text that is not JSON or a stray bracket, and says what was skipped", () => {
+    const b = entry("b", "a", "x");
+    const c = entry("c", "b", "y");
+    expect(ids(`garbage${b}`)).toEqual(["b"]);
+    expect(ids(`${b}}${c}`)).toEqual(["b", "c"]);
+    expect(parseLine(3, `${b}}${c}`).problems[0]?.message).toBe(
+      'line 3 held 3 glued parts: kept 2 entries, skipped text that is not JSON ("}")',
+    );
+    // A value that closes but is not JSON does not swallow the entry after it.
+    expect(ids(`{"type":"message",oops}${c}`)).toEqual(["c"]);
+    expect(parseLine(5, `{"type":"message",oops}${c}`).problems[0]?.message).toMatch(
+      /^line 5 held 2 glued parts: kept 1 entry, skipped an object that is not valid JSON \(/,
+    );
+  });
+
+  it("reports a cut-off line with nothing after it as before, and never invents an entry", () => {
+    const cut = entry("b", "a", "hello").slice(0, 150);
+    expect(parseLine(9, cut)).toEqual({
+      objects: [],
+      problems: [
+        {
+          line: 9,
+          kind: "unreadable",
+          message: "line 9 is cut off mid-entry (the writer probably stopped before finishing it); skipped",
+        },
+      ],
     });
   });
-  it("returns an unfinished value and any non-JSON text as the rest", () => {
-    expect(splitGluedJson('{"a":1}{"b":')).toEqual({ values: ['{"a":1}'], rest: '{"b":' });
-    expect(splitGluedJson('{"a":1} trailing')).toEqual({ values: ['{"a":1}'], rest: "trailing" });
+
+  it("gives up past a bounded amount of scanning on a hostile line, with one problem", () => {
+    // 20,000 places that look like an entry's start and never close: each would scan to the line's end.
+    const parsed = parseLine(2, `x${'{"type":"a",'.repeat(20_000)}`);
+    expect(parsed.objects).toEqual([]);
+    expect(parsed.problems).toHaveLength(1);
+  });
+
+  it("escapes control characters in the messages it quotes (a NUL from the line stays out of the report)", () => {
+    const parsed = parseLine(4, "\u0000\u0000x");
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what must not be there.
+    expect(parsed.problems[0]?.message).not.toMatch(/[\u0000-\u001f]/);
+    expect(parsed.problems[0]?.message).toContain("\\u0000");
   });
 });
 
@@ -138,5 +219,63 @@ describe("byte-level details", () => {
       "long",
     );
     expect(fieldOf(raw.records[0]?.value.message, "content")).toHaveLength(text.length);
+  });
+});
+
+describe("damage around the header and NUL bytes: the entries are still read", () => {
+  const a = entry("a", null, "first");
+  const b = entry("b", "a", "second");
+  const problemsOf = (raw: ReturnType<typeof parseSessionBytes>) =>
+    raw.problems.map((problem) => [problem.line, problem.kind]);
+
+  it("a NUL byte early in a file that starts as JSON is one unreadable line, not a binary file", () => {
+    const raw = parseSessionBytes(bytes(`${HEADER}\n${a}\n${b.replace("second", "sec\u0000ond")}\n`), "nul");
+    expect(raw.records.map((record) => record.value.id)).toEqual(["a"]);
+    expect(problemsOf(raw)).toEqual([[3, "unreadable"]]);
+    expect(raw.problems[0]?.message).not.toContain("\u0000");
+  });
+
+  it("a run of NULs a crash left at the end is named as such", () => {
+    const raw = parseSessionBytes(Buffer.concat([bytes(`${HEADER}\n${a}\n`), Buffer.alloc(4096)]), "tail");
+    expect(raw.records.map((record) => record.value.id)).toEqual(["a"]);
+    expect(raw.problems).toEqual([
+      {
+        line: 3,
+        kind: "unreadable",
+        message: "line 3 holds only NUL bytes (space kept for text a crash never wrote); skipped",
+      },
+    ]);
+  });
+
+  it("a cut-off header: the entries are read without it, and line 1 is reported twice over", () => {
+    const raw = parseSessionBytes(bytes(`${HEADER.slice(0, 40)}\n${a}\n${b}\n`), "cut-header");
+    expect(raw.headerless).toBe(true);
+    expect(raw.header).toEqual({ type: "session" });
+    expect(raw.records.map((record) => [record.value.id, record.line])).toEqual([
+      ["a", 2],
+      ["b", 3],
+    ]);
+    expect(problemsOf(raw)).toEqual([
+      [1, "unreadable"],
+      [1, "structure"],
+    ]);
+    expect(raw.problems[1]?.message).toBe(
+      "the file has no session header (line 1 could not be read); read without one: the session's id, start and folder are unknown",
+    );
+    // Version 2 or later by its entries: the ids are the file's own, and the tree is kept.
+    const migrated = migrateSession(raw);
+    expect(migrated.inputVersion).toBe(3);
+    expect(migrated.records.map((record) => [record.value.id, record.value.parentId])).toEqual([
+      ["a", null],
+      ["b", "a"],
+    ]);
+  });
+
+  it("a header further down is read as the header; the lines before it stay entries", () => {
+    const raw = parseSessionBytes(bytes(`${a}\n${b}\n${HEADER}\n`), "late-header");
+    expect(raw.header.id).toBe("s");
+    expect(raw.headerLine).toBe(3);
+    expect(raw.records.map((record) => record.value.id)).toEqual(["a", "b"]);
+    expect(problemsOf(raw)).toEqual([[3, "repaired"]]);
   });
 });

@@ -20,11 +20,15 @@ export interface MigratedSession extends RawSession {
  */
 export function migrateSession(raw: RawSession): MigratedSession {
   const problems: Problem[] = [...raw.problems];
-  const inputVersion = readVersion(raw.header.version, raw.headerLine, problems);
+  const inputVersion =
+    raw.headerless === true
+      ? versionOfEntries(raw.records)
+      : readVersion(raw.header.version, raw.headerLine, raw.records, problems);
   let records: LineObject[] = [...raw.records];
   if (inputVersion < 2) records = migrateV1ToV2(records, problems);
   else records = records.map((record) => withTreeFields(record, problems));
-  if (inputVersion < 3) records = migrateV2ToV3(records);
+  // A version read off the entries cannot tell 2 from 3; the rename is a no-op on a version 3 file.
+  if (inputVersion < 3 || raw.headerless === true) records = migrateV2ToV3(records);
   const header = { ...raw.header, version: CURRENT_VERSION };
   return {
     header,
@@ -36,9 +40,32 @@ export function migrateSession(raw: RawSession): MigratedSession {
   };
 }
 
-function readVersion(version: unknown, line: number, problems: Problem[]): number {
-  if (version === undefined) return 1;
+/**
+ * The version a file's entries are in, for a header that does not say (or a file without one): entries
+ * with an `id` and a `parentId` are version 2 or later (read as 3: see `migrateSession`), others version 1.
+ */
+function versionOfEntries(records: readonly LineObject[]): number {
+  const tree = records.some((record) => typeof record.value.id === "string" && "parentId" in record.value);
+  return tree ? CURRENT_VERSION : 1;
+}
+
+function readVersion(
+  stored: unknown,
+  line: number,
+  records: readonly LineObject[],
+  problems: Problem[],
+): number {
+  if (stored === undefined) return 1;
+  // A version written as text ("3"): the number it spells.
+  const version = typeof stored === "string" && /^[0-9]{1,6}$/.test(stored) ? Number(stored) : stored;
   if (typeof version === "number" && Number.isInteger(version) && version >= 1) {
+    if (version !== stored) {
+      problems.push({
+        line,
+        kind: "note",
+        message: `the header's version ${JSON.stringify(stored)} is text, not a number; read as version ${Math.min(version, CURRENT_VERSION)}`,
+      });
+    }
     if (version > CURRENT_VERSION) {
       problems.push({
         line,
@@ -49,12 +76,13 @@ function readVersion(version: unknown, line: number, problems: Problem[]): numbe
     }
     return version;
   }
+  const byEntries = versionOfEntries(records);
   problems.push({
     line,
     kind: "note",
-    message: `the header's version ${JSON.stringify(version)} is not a number; read as version 1`,
+    message: `the header's version ${JSON.stringify(stored)} is not a number; read as version ${byEntries}, as its entries are`,
   });
-  return 1;
+  return byEntries;
 }
 
 /** A v2+ entry must carry `id` and `parentId`; a damaged one gets a line-derived id and becomes a root. */

@@ -1,5 +1,5 @@
 import type { Problem } from "./problem.js";
-import { splitGluedJson } from "./split-glued-json.js";
+import { findValueEnd, opensValue, skipJsonWhitespace } from "./split-glued-json.js";
 
 /** A JSON object read from one line; `part` counts objects glued onto the same line, from 0. */
 export interface LineObject {
@@ -23,8 +23,14 @@ function describeJsonValue(value: unknown): string {
   return `a ${typeof value}`;
 }
 
+/** An error's message, its control characters escaped: `JSON.parse` quotes the line, NUL bytes and all. */
 function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  const text = error instanceof Error ? error.message : String(error);
+  return text.replace(
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this escapes.
+    /[\u0000-\u001f\u007f]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }
 
 function preview(text: string): string {
@@ -60,27 +66,92 @@ export function parseLine(line: number, text: string): ParsedLine {
   return recoverGluedLine(line, text, firstError);
 }
 
+/**
+ * How Pi writes every line: `JSON.stringify` of an object whose first key is `type`. Where a line's text
+ * stops forming values (an entry cut off by a crash with the next one appended straight after it, a stray
+ * character), the next entry is looked for at the next of these.
+ */
+const ENTRY_START = '{"type":"';
+
+/**
+ * How many characters looking for entries past damage may scan, as a multiple of the line's length: each
+ * place tried scans to where its value closes, so a hostile line of unclosed `{"type":"` would otherwise
+ * take time quadratic in its length. A real line needs less than one pass.
+ */
+const RESYNC_SCAN_FACTOR = 4;
+
+/** A value found past damage counts as an entry only if it has an entry's string `type` and `timestamp`. */
+function isEntryLike(value: unknown): value is Record<string, unknown> {
+  return isPlainObject(value) && typeof value.type === "string" && typeof value.timestamp === "string";
+}
+
+/**
+ * The next entry in `text` at or after `from`: where it starts and ends, and its value. Places that do not
+ * hold an entry (a content block inside the damaged text, a value that never closes) are passed over.
+ */
+function nextEntry(
+  text: string,
+  from: number,
+  budget: { chars: number },
+): { start: number; end: number; value: Record<string, unknown> } | undefined {
+  let start = text.indexOf(ENTRY_START, from);
+  while (start !== -1 && budget.chars > 0) {
+    const end = findValueEnd(text, start, start + budget.chars);
+    budget.chars -= (end === -1 ? Math.min(text.length, start + budget.chars) : end) - start;
+    if (end !== -1) {
+      try {
+        const value: unknown = JSON.parse(text.slice(start, end));
+        if (isEntryLike(value)) return { start, end, value };
+      } catch {
+        // Not an entry after all: look at the next place.
+      }
+    }
+    start = text.indexOf(ENTRY_START, start + 1);
+  }
+  return undefined;
+}
+
+/** What a stretch of a line that holds no entry was, for the line's problem. */
+function describeLost(text: string): string {
+  const startsValue = text.startsWith("{") || text.startsWith("[");
+  return startsValue ? "an entry cut off mid-way" : `text that is not JSON ("${preview(text)}")`;
+}
+
+/**
+ * A line that is not one JSON value: the values glued on it (a lost newline), and, past any damage (a
+ * cut-off entry, a value that is not JSON, a stray character), the entries the writer appended after it.
+ */
 function recoverGluedLine(line: number, text: string, parseError: unknown): ParsedLine {
-  const { values, rest } = splitGluedJson(text);
   const objects: LineObject[] = [];
   const lost: string[] = [];
-  for (const piece of values) {
-    try {
-      const value: unknown = JSON.parse(piece);
-      if (isPlainObject(value)) objects.push({ line, part: objects.length, value });
-      else lost.push(`${describeJsonValue(value)} that is not an entry`);
-    } catch (error) {
-      lost.push(`an object that is not valid JSON (${errorText(error)})`);
+  let valuesSeen = 0;
+  const budget = { chars: RESYNC_SCAN_FACTOR * text.length };
+  let position = skipJsonWhitespace(text, 0);
+  while (position < text.length) {
+    const end = opensValue(text, position) ? findValueEnd(text, position) : -1;
+    let damage = "";
+    if (end !== -1) {
+      valuesSeen += 1;
+      try {
+        const value: unknown = JSON.parse(text.slice(position, end));
+        if (isPlainObject(value)) objects.push({ line, part: objects.length, value });
+        else lost.push(`${describeJsonValue(value)} that is not an entry`);
+        position = skipJsonWhitespace(text, end);
+        continue;
+      } catch (error) {
+        damage = `an object that is not valid JSON (${errorText(error)})`;
+      }
     }
-  }
-  if (rest !== "") {
-    const startsValue = rest.startsWith("{") || rest.startsWith("[");
-    lost.push(startsValue ? "an entry cut off mid-way" : `text that is not JSON ("${preview(rest)}")`);
+    // Past the damage, the entries the writer appended after it are still whole: find the next one.
+    const next = nextEntry(text, position + 1, budget);
+    lost.push(damage || describeLost(text.slice(position, next?.start ?? text.length).trim()));
+    if (next === undefined) break;
+    objects.push({ line, part: objects.length, value: next.value });
+    position = skipJsonWhitespace(text, next.end);
   }
 
   if (objects.length === 0) {
-    const cutOff =
-      values.length === 0 && (text.trimStart().startsWith("{") || text.trimStart().startsWith("["));
+    const cutOff = valuesSeen === 0 && (text.trimStart().startsWith("{") || text.trimStart().startsWith("["));
     const message = cutOff
       ? `line ${line} is cut off mid-entry (the writer probably stopped before finishing it); skipped`
       : `line ${line} is not valid JSON (${errorText(parseError)}); skipped`;

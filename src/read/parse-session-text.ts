@@ -7,15 +7,51 @@ import { sourceLines } from "./split-lines.js";
 /** How far into a file to look for NUL bytes: JSON text never holds one, binary files nearly always do. */
 const BINARY_SNIFF_BYTES = 8192;
 
+const OPEN_BRACE = 0x7b;
+
+/**
+ * Whether the bytes are a binary file rather than a session: NUL bytes near the start of a file that does
+ * not begin as JSON does. A session a crash left with a run of NULs (space the file system kept for text
+ * that was never written) still begins with `{`, and is read, the NULs reported by line.
+ */
+function looksBinary(bytes: Uint8Array): boolean {
+  const sniff = bytes.subarray(0, BINARY_SNIFF_BYTES);
+  if (!sniff.includes(0)) return false;
+  let at = sniff[0] === 0xef && sniff[1] === 0xbb && sniff[2] === 0xbf ? 3 : 0;
+  while (at < sniff.length && [0x00, 0x09, 0x0a, 0x0d, 0x20].includes(sniff[at] as number)) at += 1;
+  return sniff[at] !== OPEN_BRACE;
+}
+
+/** A line of nothing but NUL bytes (and white space), as a crash leaves at a file's end. */
+const NUL_LINE = /^[\0\s]*$/;
+
+/**
+ * Whether an object is an entry as Pi writes them since version 2: a string `type`, `id` and `timestamp`,
+ * and a `parentId`. Only such entries let a file without its header line be read as a session: other
+ * tools' JSON lines are refused as before.
+ */
+function isPiEntry(value: Record<string, unknown>): boolean {
+  return (
+    typeof value.type === "string" &&
+    typeof value.id === "string" &&
+    typeof value.timestamp === "string" &&
+    "parentId" in value
+  );
+}
+
 /**
  * Reads the bytes of a JSON-lines file into a header, entry objects and problems.
  *
+ * A file whose header is not on its first line is still read, when its header is further down (moved, or
+ * after entries glued to a cut-off first line) or, failing that, when its entries are Pi's (FORMAT.md:
+ * the real file wins). Each such repair is a problem on the line it concerns.
+ *
  * @param label how to name the input in an error (usually its path).
- * @throws {SessionReadError} when the bytes are empty, binary, or do not start with a Pi session header.
+ * @throws {SessionReadError} when the bytes are empty, binary, or neither start with a Pi session header
+ *   nor hold Pi's entries.
  */
 export function parseSessionBytes(bytes: Uint8Array, label: string): RawSession {
-  const sniff = bytes.subarray(0, BINARY_SNIFF_BYTES);
-  if (sniff.includes(0)) {
+  if (looksBinary(bytes)) {
     throw new SessionReadError(
       "binary",
       label,
@@ -26,7 +62,17 @@ export function parseSessionBytes(bytes: Uint8Array, label: string): RawSession 
   const records: LineObject[] = [];
   let header: Record<string, unknown> | undefined;
   let headerLine = 0;
+  /** The first non-blank line, when it was not the header: what it held, for the error or the problem. */
+  let firstLine: { line: number; first: Record<string, unknown> | undefined } | undefined;
   for (const source of sourceLines(bytes)) {
+    if (NUL_LINE.test(source.text)) {
+      problems.push({
+        line: source.line,
+        kind: "unreadable",
+        message: `line ${source.line} holds only NUL bytes (space kept for text a crash never wrote); skipped`,
+      });
+      continue;
+    }
     const parsed = parseLine(source.line, source.text);
     if (source.invalidUtf8) {
       problems.push({
@@ -35,8 +81,8 @@ export function parseSessionBytes(bytes: Uint8Array, label: string): RawSession 
         message: `line ${source.line} holds bytes that are not UTF-8; they are shown as �`,
       });
     }
-    if (header === undefined) {
-      header = takeHeader(parsed.objects, label, source.line);
+    if (header === undefined && firstLine === undefined && parsed.objects[0]?.value.type === "session") {
+      header = (parsed.objects[0] as LineObject).value;
       headerLine = source.line;
       for (const problem of parsed.problems) if (problem.kind !== "repaired") problems.push(problem);
       // Loops, not push(...): one hostile line can hold more glued objects than a call takes arguments.
@@ -50,36 +96,75 @@ export function parseSessionBytes(bytes: Uint8Array, label: string): RawSession 
       }
       continue;
     }
+    if (header === undefined && firstLine === undefined) {
+      firstLine = { line: source.line, first: parsed.objects[0]?.value };
+    }
     for (const problem of parsed.problems) problems.push(problem);
     for (const object of parsed.objects) records.push(object);
   }
-  if (header === undefined) {
+  if (header !== undefined) return { header, headerLine, records, problems };
+  if (firstLine === undefined) {
     throw new SessionReadError(
       "empty",
       label,
       `${label}: the file is empty; a Pi session starts with a header line.`,
     );
   }
-  return { header, headerLine, records, problems };
+  return withoutHeaderFirst(records, problems, firstLine, label);
 }
 
-function takeHeader(objects: LineObject[], label: string, line: number): Record<string, unknown> {
-  const first = objects[0]?.value;
+/** A file whose first line is not its header: the header found further down, or none, or an error. */
+function withoutHeaderFirst(
+  records: LineObject[],
+  problems: Problem[],
+  firstLine: { line: number; first: Record<string, unknown> | undefined },
+  label: string,
+): RawSession {
+  const at = records.findIndex((record) => record.value.type === "session");
+  if (at !== -1 && records.slice(0, at).every((record) => isPiEntry(record.value))) {
+    const found = records[at] as LineObject;
+    problems.push({
+      line: found.line,
+      kind: "repaired",
+      message: `line ${found.line} is the session header, which belongs on line ${firstLine.line}; read as the header`,
+    });
+    return {
+      header: found.value,
+      headerLine: found.line,
+      records: records.filter((_, index) => index !== at),
+      problems,
+    };
+  }
+  if (at === -1 && records.some((record) => isPiEntry(record.value))) {
+    problems.push({
+      line: firstLine.line,
+      kind: "structure",
+      message: `the file has no session header (line ${firstLine.line} ${
+        firstLine.first === undefined ? "could not be read" : "is an entry"
+      }); read without one: the session's id, start and folder are unknown`,
+    });
+    return { header: { type: "session" }, headerLine: firstLine.line, headerless: true, records, problems };
+  }
+  throw notASession(firstLine, label);
+}
+
+function notASession(
+  firstLine: { line: number; first: Record<string, unknown> | undefined },
+  label: string,
+): SessionReadError {
+  const { line, first } = firstLine;
   if (first === undefined) {
-    throw new SessionReadError(
+    return new SessionReadError(
       "not-a-session",
       label,
       `${label}: not a Pi session: line ${line} is not JSON (a session starts with {"type":"session",...}).`,
     );
   }
-  if (first.type !== "session") {
-    const found =
-      typeof first.type === "string" ? `an entry of type "${first.type}"` : "an object without a type";
-    throw new SessionReadError(
-      "not-a-session",
-      label,
-      `${label}: not a Pi session: line ${line} is ${found}, not the session header {"type":"session",...}.`,
-    );
-  }
-  return first;
+  const found =
+    typeof first.type === "string" ? `an entry of type "${first.type}"` : "an object without a type";
+  return new SessionReadError(
+    "not-a-session",
+    label,
+    `${label}: not a Pi session: line ${line} is ${found}, not the session header {"type":"session",...}.`,
+  );
 }

@@ -5,7 +5,10 @@ import type { Problem } from "./problem.js";
 export interface RawSession {
   /** The header exactly as stored (line 1 in a healthy file). */
   header: Record<string, unknown>;
+  /** The header's line; for a file read without one (`headerless`), its first line. */
   headerLine: number;
+  /** Set when the file has no header line and was read as a session by its entries alone. */
+  headerless?: true;
   /** Every entry object recovered, in file order, with the line (and glued part) it came from. */
   records: LineObject[];
   problems: Problem[];

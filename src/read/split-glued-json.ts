@@ -1,10 +1,8 @@
-/** The result of cutting a line into top-level JSON values. */
-export interface GluedSplit {
-  /** Text of each complete top-level `{...}` or `[...]` value, in order. */
-  values: string[];
-  /** Text after the last complete value that does not form one (a cut-off entry, garbage); "" when none. */
-  rest: string;
-}
+/**
+ * The scanner that cuts a line into the JSON values glued together on it (two entries whose newline was
+ * lost): it tracks only string boundaries and bracket depth, so it is linear and never recurses; each
+ * piece must still be parsed with `JSON.parse` (`parseLine`).
+ */
 
 const OPEN_BRACE = 123; // {
 const CLOSE_BRACE = 125; // }
@@ -17,35 +15,28 @@ function isJsonWhitespace(code: number): boolean {
   return code === 32 || code === 9 || code === 10 || code === 13;
 }
 
-/**
- * Cuts a line into the top-level JSON objects or arrays it holds, e.g. two entries whose newline was lost.
- *
- * It tracks only string boundaries and bracket depth, so it is linear and never recurses; each piece must
- * still be parsed with `JSON.parse`. Anything at depth zero that does not start a value ends the scan and
- * is returned as `rest`.
- */
-export function splitGluedJson(text: string): GluedSplit {
-  const values: string[] = [];
-  let position = 0;
-  const length = text.length;
-  while (position < length) {
-    while (position < length && isJsonWhitespace(text.charCodeAt(position))) position += 1;
-    if (position >= length) return { values, rest: "" };
-    const first = text.charCodeAt(position);
-    if (first !== OPEN_BRACE && first !== OPEN_BRACKET) return { values, rest: text.slice(position) };
-    const end = findValueEnd(text, position);
-    if (end === -1) return { values, rest: text.slice(position) };
-    values.push(text.slice(position, end));
-    position = end;
-  }
-  return { values, rest: "" };
+/** Index of the first character at or after `from` that is not JSON white space (the length if none). */
+export function skipJsonWhitespace(text: string, from: number): number {
+  let position = from;
+  while (position < text.length && isJsonWhitespace(text.charCodeAt(position))) position += 1;
+  return position;
 }
 
-/** Index just past the bracketed value starting at `start`, or -1 if the text ends first. */
-function findValueEnd(text: string, start: number): number {
+/** Whether the character at `position` can start a bracketed value (`{` or `[`). */
+export function opensValue(text: string, position: number): boolean {
+  const code = text.charCodeAt(position);
+  return code === OPEN_BRACE || code === OPEN_BRACKET;
+}
+
+/**
+ * Index just past the bracketed value starting at `start`, or -1 if it does not close before `limit`
+ * (the end of the text by default).
+ */
+export function findValueEnd(text: string, start: number, limit = text.length): number {
   let depth = 0;
   let inString = false;
-  for (let i = start; i < text.length; i += 1) {
+  const end = Math.min(limit, text.length);
+  for (let i = start; i < end; i += 1) {
     const code = text.charCodeAt(i);
     if (inString) {
       if (code === BACKSLASH) i += 1;
