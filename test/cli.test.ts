@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -33,6 +33,22 @@ describe("pi-report <session> --format json", () => {
     ]);
   });
 
+  it("starts a session at its earliest time and ends it at its latest entry, not at a later header", async () => {
+    // kimchi-dev's header (08:10:29.847) was written after all of its entries (06:12:39.861 to 08:09:56.730).
+    const { stdout } = await runCli([`${CORPUS}real/kimchi-dev__session.jsonl`, "--format", "json"]);
+    const { startedAt, endedAt } = (JSON.parse(stdout) as JsonReport).session;
+    expect([startedAt, endedAt]).toEqual(["2026-04-27T06:12:39.861Z", "2026-04-27T08:09:56.730Z"]);
+    // A file of its header alone has a start and no end.
+    const dir = mkdtempSync(join(tmpdir(), "pi-report-times-"));
+    const headerOnly = join(dir, "header.jsonl");
+    writeFileSync(
+      headerOnly,
+      '{"type":"session","version":3,"id":"h","timestamp":"2025-01-01T00:00:00.000Z"}\n',
+    );
+    const alone = (JSON.parse((await runCli([headerOnly, "--format", "json"])).stdout) as JsonReport).session;
+    expect([alone.startedAt, alone.endedAt]).toEqual(["2025-01-01T00:00:00.000Z", null]);
+  });
+
   it("is byte-identical across runs", async () => {
     const file = `${CORPUS}pi-migrated/pi-api__all-entry-types.jsonl`;
     const first = await runCli([file, "--format", "json"]);
@@ -62,7 +78,9 @@ describe("pi-report <session> --format json", () => {
     mkdirSync(blocked);
     const result = await runCli([FORK, "-o", blocked]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/taken: cannot write the report \(EISDIR\)/);
+    expect(result.stderr).toMatch(
+      /taken: cannot write the report: it is a folder; give a file name \(EISDIR\)/,
+    );
     expect(readdirSync(dir)).toEqual(["taken"]);
     expect(readdirSync(blocked)).toEqual([]);
   });
@@ -85,6 +103,37 @@ describe("errors are one line and exit code 2", () => {
     ["a file that is not a session", [`${ROOT}package.json`], /not a Pi session/],
     ["an unknown leaf", [FORK, "--leaf", "zzz"], /--leaf: no entry has the id `zzz`/],
     ["an unknown format", [FORK, "--format", "pdf"], /argument 'pdf' is invalid/],
+    [
+      "--no-redact before --redact",
+      [FORK, "--no-redact", "--redact", "x"],
+      /--redact and --no-redact cannot be used together/,
+    ],
+    [
+      "--redact before --no-redact (the pattern would be dropped in silence)",
+      [FORK, "--redact", "x", "--no-redact"],
+      /--redact and --no-redact cannot be used together/,
+    ],
+    [
+      "the archive's --no-redact with --redact",
+      ["archive", FIXTURES, "--no-redact", "--redact", "x", "-o", join(tmpdir(), "never-made")],
+      /--redact and --no-redact cannot be used together/,
+    ],
+    [
+      "a template of one's own that uses a partial that is not there",
+      [
+        FORK,
+        "--template",
+        `${FIXTURES}templates/missing-partial`,
+        "-o",
+        join(tmpdir(), "never-written.html"),
+      ],
+      /^pi-report: --template .*missing-partial: the page cannot be rendered: The partial no-such-partial could not be found\n$/,
+    ],
+    [
+      "-o in a folder that does not exist",
+      [FORK, "-o", "/nonexistent/folder/report.html"],
+      /report\.html: cannot write the report: the folder \/nonexistent\/folder does not exist; create it or choose another -o path \(ENOENT\)\.\n$/,
+    ],
   ];
   for (const [what, argv, message] of cases) {
     it(what, async () => {
@@ -95,6 +144,33 @@ describe("errors are one line and exit code 2", () => {
       expect(stderr).not.toMatch(/\n\s+at /);
     });
   }
+});
+
+describe("writing into what is not a plain file", () => {
+  it("writes into a named pipe, which stays a pipe", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "pi-report-fifo-"));
+    const fifo = join(dir, "report.fifo");
+    execFileSync("mkfifo", [fifo]);
+    // The reader first, in another process: opening a pipe to write waits for one.
+    const reader = spawn("cat", [fifo]);
+    const read = new Promise<string>((done) => {
+      let text = "";
+      reader.stdout.on("data", (chunk: Buffer) => {
+        text += chunk.toString("utf8");
+      });
+      reader.on("close", () => done(text));
+    });
+    const result = await runCli([FORK, "--format", "json", "-o", fifo]);
+    expect(result.code).toBe(0);
+    expect(await read).toBe((await runCli([FORK, "--format", "json"])).stdout);
+    expect(statSync(fifo).isFIFO()).toBe(true);
+  });
+
+  it("writes into /dev/null, which stays a device", async () => {
+    const result = await runCli([FORK, "--format", "json", "-o", "/dev/null"]);
+    expect(result.code).toBe(0);
+    expect(statSync("/dev/null").isCharacterDevice()).toBe(true);
+  });
 });
 
 describe("the installed bin", () => {
@@ -113,6 +189,18 @@ describe("the installed bin", () => {
     const result = spawnSync("node", [bin, "/nonexistent.jsonl"], { encoding: "utf8" });
     expect(result.status).toBe(2);
     expect(result.stderr).toBe("pi-report: /nonexistent.jsonl: no such file.\n");
+  });
+
+  it("stops quietly, exit 0, when its reader closes the pipe early (| head)", async () => {
+    // A page far larger than a pipe holds (64 KB), so the write is still going when the reader leaves.
+    const child = spawn("node", [bin, `${CORPUS}real/pi-mono__before-compaction.jsonl`, "-o", "-"]);
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString("utf8");
+    });
+    child.stdout.once("data", () => child.stdout.destroy());
+    const code = await new Promise<number | null>((done) => child.on("close", done));
+    expect([code, stderr]).toEqual([0, ""]);
   });
 
   it("is the bundle, and writes byte for byte what the sources write, in every format", async () => {

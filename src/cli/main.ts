@@ -5,6 +5,13 @@ import { tuneTierUpForBatch } from "./tier-up.js";
 tuneTierUpForBatch();
 const { run } = await import("./run.js");
 
+// A reader that stops early (`| head`, quitting `less`) closes the pipe: the rest of the report is not
+// wanted, which is no failure of ours. Node would throw the write's EPIPE as an unhandled error.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code !== "EPIPE") throw error;
+  process.exit(0);
+});
+
 process.exitCode = await run(process.argv.slice(2), {
   stdout: process.stdout,
   stderr: process.stderr,

@@ -1,6 +1,7 @@
-import { realpathSync } from "node:fs";
+import { realpathSync, statSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { UsageError } from "./io.js";
 
 type WriteFileAtomic = typeof import("write-file-atomic");
@@ -89,16 +90,50 @@ export async function writeReportFile(
   if (inputPath !== undefined && canonical(path) === canonical(inputPath)) {
     throw new UsageError(`${path}: refusing to write the report over its own input; choose another -o path.`);
   }
+  const data =
+    typeof content === "string"
+      ? content
+      : content instanceof Uint8Array
+        ? Buffer.from(content.buffer, content.byteOffset, content.byteLength)
+        : utf8OfParts(content);
   try {
-    if (typeof content === "string") await writeFileAtomic(path, content, { encoding: "utf8", fsync });
-    else if (content instanceof Uint8Array) {
-      await writeFileAtomic(path, Buffer.from(content.buffer, content.byteOffset, content.byteLength), {
-        fsync,
-      });
-    } else await writeFileAtomic(path, utf8OfParts(content), { fsync });
+    if (isSpecialFile(path)) await writeFile(path, data);
+    else
+      await writeFileAtomic(path, data, typeof data === "string" ? { encoding: "utf8", fsync } : { fsync });
   } catch (error) {
-    const reason =
-      (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
-    throw new UsageError(`${path}: cannot write the report (${reason}).`);
+    throw new UsageError(writeFailure(path, error));
   }
+}
+
+/**
+ * Whether `path` names something other than a file to replace: a device (`/dev/null`), a named pipe, a
+ * socket, or one of the system's own paths (`/dev/stdout`, `/proc/self/fd/1`). Those are written into;
+ * an atomic write would put a plain file in their place (as root, `/dev/null` itself).
+ */
+function isSpecialFile(path: string): boolean {
+  const absolute = resolve(path);
+  if (absolute.startsWith("/dev/") || absolute.startsWith("/proc/")) return true;
+  try {
+    const stats = statSync(path);
+    return !stats.isFile() && !stats.isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** The one line to print when a report cannot be written: what is wrong, in words, and the code. */
+export function writeFailure(path: string, error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  const reasons: Record<string, string> = {
+    ENOENT: `the folder ${dirname(resolve(path))} does not exist; create it or choose another -o path`,
+    ENOTDIR: `a part of the path is a file, not a folder; choose another -o path`,
+    EISDIR: "it is a folder; give a file name",
+    EACCES: "no permission to write there; choose another -o path",
+    EPERM: "no permission to write there; choose another -o path",
+    EROFS: "the file system is read-only; choose another -o path",
+    ENOSPC: "the disk is full",
+  };
+  const reason = code === undefined ? undefined : reasons[code];
+  if (reason !== undefined) return `${path}: cannot write the report: ${reason} (${code}).`;
+  return `${path}: cannot write the report (${code ?? (error instanceof Error ? error.message : String(error))}).`;
 }

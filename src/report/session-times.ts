@@ -7,21 +7,25 @@ export interface SessionTimes {
 }
 
 /**
- * The earliest and latest readable timestamps of the header and the entries. Not simply the header's:
- * some agents write the header after their first entries (a real file has it later than all of them).
+ * When the session started: the earliest readable timestamp of the header and the entries (not simply the
+ * header's: some agents write the header after their first entries, and a real file has it later than all
+ * of them). When it ended: the latest entry's, since the header says when the file was made, not when
+ * anything happened in it; null without entries.
  */
 export function sessionTimes(session: Session): SessionTimes {
   let first = Number.POSITIVE_INFINITY;
   let last = Number.NEGATIVE_INFINITY;
-  const consider = (value: string | undefined): void => {
+  const consider = (value: string | undefined, isEntry: boolean): void => {
     if (value === undefined) return;
     const time = Date.parse(value);
     if (Number.isNaN(time)) return;
     if (time < first) first = time;
-    if (time > last) last = time;
+    if (isEntry && time > last) last = time;
   };
-  consider(session.header.timestamp);
-  for (const entry of session.entries) consider(entry.timestamp);
-  if (!Number.isFinite(first)) return { startedAt: null, endedAt: null };
-  return { startedAt: new Date(first).toISOString(), endedAt: new Date(last).toISOString() };
+  consider(session.header.timestamp, false);
+  for (const entry of session.entries) consider(entry.timestamp, true);
+  return {
+    startedAt: Number.isFinite(first) ? new Date(first).toISOString() : null,
+    endedAt: Number.isFinite(last) ? new Date(last).toISOString() : null,
+  };
 }

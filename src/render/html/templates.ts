@@ -270,6 +270,24 @@ function handlebarsRenderer(
   return handlebarsPage(handlebars, compiled("page.hbs"), compiled("transcript.hbs"));
 }
 
+/**
+ * A page rendered with templates of the user's own: an error while rendering (a partial that is not
+ * there, a helper that does not exist) is a mistake in those templates, named as such, not a bug of ours.
+ */
+function userTemplateErrors(
+  pageParts: TemplateSet["pageParts"],
+  overrideDir: string,
+): TemplateSet["pageParts"] {
+  return (data) => {
+    try {
+      return pageParts(data);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      throw new TemplateError(`--template ${overrideDir}: the page cannot be rendered: ${message}`);
+    }
+  };
+}
+
 /** The source of `dist/precompiled-templates.cjs`: the shipped templates, compiled (see the build). */
 export function shippedTemplatesPrecompiled(): string {
   return precompiledTemplatesSource(filesOf(DEFAULT_TEMPLATE_DIR), HTML_TEMPLATE_OPTIONS);
@@ -316,11 +334,12 @@ export function loadTemplates(overrideDir?: string, options: LoadOptions = {}): 
   const closures = options.engine === "handlebars" ? undefined : compileTemplates(asts, PAGE_HELPERS);
   const shippedTranscript =
     files.get("transcript.hbs") === join(DEFAULT_TEMPLATE_DIR, "partials", "transcript.hbs");
+  const pageParts = pagePartsOf(
+    closures === undefined ? handlebarsRenderer(precompiled, sources) : closurePage(closures),
+    shippedTranscript,
+  );
   const set = {
-    pageParts: pagePartsOf(
-      closures === undefined ? handlebarsRenderer(precompiled, sources) : closurePage(closures),
-      shippedTranscript,
-    ),
+    pageParts: overrideDir === undefined ? pageParts : userTemplateErrors(pageParts, overrideDir),
     css: read("report.css"),
     script: read("report.js"),
     engine: closures === undefined ? ("handlebars" as const) : ("closures" as const),
