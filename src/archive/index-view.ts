@@ -73,8 +73,11 @@ export interface IndexView {
   skipped: ArchiveModel["skipped"];
 }
 
+/** "$1.20 (3.4M tokens)"; usage that is all unpriced already says its tokens ("unpriced (3.4M tokens)"). */
 const tokensAndCost = (totals: Totals): string =>
-  `${formatCostWithUnpriced(totals.cost, totals.unpricedTokens)} (${formatTokens(totals.totalTokens)} tokens)`;
+  totals.cost === 0 && totals.unpricedTokens === totals.totalTokens && totals.totalTokens > 0
+    ? formatCostWithUnpriced(0, totals.unpricedTokens)
+    : `${formatCostWithUnpriced(totals.cost, totals.unpricedTokens)} (${formatTokens(totals.totalTokens)} tokens)`;
 
 function groupRow(label: string, row: UsageTotals): GroupRowView {
   return {

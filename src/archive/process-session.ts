@@ -39,8 +39,12 @@ export type SessionResult = {
 /** Read errors that mean "this .jsonl is something else", as opposed to a Pi session we failed to read. */
 const NOT_A_PI_SESSION: ReadonlySet<SessionReadErrorCode> = new Set(["not-a-session", "binary"]);
 
+/** What went wrong, for the index's list beside the file's name: so without the path the message starts with. */
 function describe(error: unknown): string {
-  if (error instanceof SessionReadError) return error.message;
+  if (error instanceof SessionReadError) {
+    const named = `${error.path}: `;
+    return error.message.startsWith(named) ? error.message.slice(named.length) : error.message;
+  }
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   const message = error instanceof Error ? error.message : String(error);
   return code === undefined ? `internal error: ${message} (please report it)` : message;

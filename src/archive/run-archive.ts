@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { join, resolve } from "node:path";
+import { isAbsolute, join, relative, resolve } from "node:path";
 import writeFileAtomic from "write-file-atomic";
 import { piSessionsRoot } from "../cli/find-session.js";
 import { UsageError } from "../cli/io.js";
@@ -120,6 +120,27 @@ async function writeSiteFile(output: string, name: string, text: string): Promis
 }
 
 /**
+ * The site's folder is never searched for sessions (it is the archive's own); when it lies inside the
+ * sessions folder and holds session files, they are left out, and the user is told so.
+ */
+function warnOfSessionsInSite(folder: string, output: string, options: ArchiveOptions): void {
+  const inside = relative(folder, output);
+  if (inside === "" || inside.startsWith("..") || isAbsolute(inside)) return;
+  let left: number;
+  try {
+    left = discoverSessionFiles(output).length;
+  } catch {
+    return; // No such folder yet: nothing in it.
+  }
+  if (left === 0) return;
+  options.stderr.write(
+    `pi-report: ${left} session file${left === 1 ? "" : "s"} inside the site's folder (-o ${options.output}) ${
+      left === 1 ? "is" : "are"
+    } left out: the site's own folder is not searched; give the site a folder outside the sessions.\n`,
+  );
+}
+
+/**
  * `pi-report archive`: turns a folder of Pi sessions into a static site in `output`: one HTML report per
  * session (exactly what `pi-report <file>` writes), index.html, archive.json, costs.csv, and a manifest so
  * that the next run reads and renders only what changed. A file that is no Pi session is skipped and one
@@ -136,18 +157,24 @@ export async function runArchive(options: ArchiveOptions): Promise<ArchiveSummar
   // A bad --redact pattern is the user's to fix before any work starts (it throws RedactPatternError).
   if (redaction.enabled) await createRedactor({ patterns: redaction.patterns, secrets: false });
   const settings = JSON.stringify({ redaction });
+  if (options.output === "-") {
+    throw new UsageError(
+      "-o -: the archive is a folder of files and cannot go to standard output; give a folder.",
+    );
+  }
   if (output === folder) {
     throw new UsageError(
       `-o ${options.output}: is the sessions folder itself; give the site its own folder.`,
     );
   }
   const found = discoverSessionFiles(folder, output);
+  warnOfSessionsInSite(folder, output, options);
   try {
     mkdirSync(output, { recursive: true });
   } catch (error) {
-    throw new UsageError(
-      `-o ${options.output}: cannot create the folder (${(error as NodeJS.ErrnoException).code}).`,
-    );
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === "EEXIST" || code === "ENOTDIR" ? "a file of that name is in the way" : code;
+    throw new UsageError(`-o ${options.output}: cannot create the folder (${why}); give the site a folder.`);
   }
 
   const earlier = readManifest(output);

@@ -21,6 +21,7 @@ export interface HeaderView {
   parentSession: string | null;
   inputVersion: number;
   entryCount: number;
+  /** The reader's problems, each message without the "line N" it starts with: the page shows the line apart. */
   problems: Problem[];
   problemCounts: { kind: ProblemKind; count: number }[];
   /** What redaction replaced (null when not redacted at all), and the sentence that says so. */
@@ -79,9 +80,21 @@ export function headerView(analysis: SessionAnalysis, sourcePath: string | null)
     parentSession: session.header.parentSession ?? null,
     inputVersion: session.inputVersion,
     entryCount: session.entries.length,
-    problems: analysis.problems,
+    problems: analysis.problems.map(withoutLineName),
     problemCounts: [...counts].map(([kind, count]) => ({ kind, count })),
     redaction,
     redactionSentence: redaction === null ? null : redactionSentence(redaction),
   };
+}
+
+/**
+ * A problem whose message starts by naming its line ("line 4 held ...", "line 3: unknown ..."), without
+ * that name: the reports put the line before the message themselves.
+ */
+function withoutLineName(problem: Problem): Problem {
+  if (problem.line === null) return problem;
+  const named = `line ${problem.line}`;
+  const rest = problem.message.slice(named.length);
+  if (!problem.message.startsWith(named) || !/^:? /.test(rest)) return problem;
+  return { ...problem, message: rest.replace(/^:? /, "") };
 }

@@ -40,11 +40,26 @@ export function usageView(analysis: SessionAnalysis): UsageView {
   };
 }
 
+/**
+ * The lines Pi's reader drops: those `JSON.parse` fails on, which are the lines we could not read whole (an
+ * `unreadable` problem) and those holding entries glued together. A line whose only fault was bytes that
+ * are not UTF-8 is not one of them: Node decodes them as U+FFFD for Pi as for us, and the JSON parses.
+ */
+function linesPiDrops(analysis: SessionAnalysis): Set<number | null> {
+  const dropped = new Set<number | null>(
+    analysis.problems.filter((problem) => problem.kind === "unreadable").map((problem) => problem.line),
+  );
+  const seen = new Set<number>();
+  for (const entry of analysis.tree.entries) {
+    if (seen.has(entry.line)) dropped.add(entry.line);
+    seen.add(entry.line);
+  }
+  return dropped;
+}
+
 /** Pi sums `usage.cost.total` of assistant replies over every entry it can parse: damaged lines are dropped. */
 function piFigure(analysis: SessionAnalysis): Totals {
-  const damaged = new Set(
-    analysis.problems.filter((p) => p.kind === "repaired" || p.kind === "unreadable").map((p) => p.line),
-  );
+  const damaged = linesPiDrops(analysis);
   const totals = emptyTotals();
   for (const item of analysis.usageItems) {
     if (item.source !== "assistant") continue;

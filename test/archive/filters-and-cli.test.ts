@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Command } from "commander";
@@ -93,5 +93,28 @@ describe("registerArchiveCommand", () => {
 
     await command.parseAsync(["session.jsonl", "-o", "out.html"], { from: "user" });
     expect(reports).toEqual(["session.jsonl -> out.html"]);
+  });
+});
+
+describe("where the site goes", () => {
+  it("refuses -o - (a folder of files cannot go to standard output) and a file in the folder's way", async () => {
+    const pi = writePiFolder();
+    await expect(archive(pi.root, "-")).rejects.toThrow(/-o -: the archive is a folder of files/);
+    const blocked = join(site(), "a-file");
+    writeFileSync(blocked, "");
+    await expect(archive(pi.root, blocked)).rejects.toThrow(/a file of that name is in the way/);
+  });
+
+  it("says how many session files inside the site's folder it leaves out", async () => {
+    const pi = writePiFolder();
+    const inside = join(pi.root, "site");
+    mkdirSync(inside);
+    writeFileSync(join(inside, "kept-apart.jsonl"), readFileSync(pi.files.original));
+    const stderr: string[] = [];
+    await archive(pi.root, inside, {}, stderr);
+    expect(stderr.join("")).toContain(
+      "pi-report: 1 session file inside the site's folder (-o " +
+        `${inside}) is left out: the site's own folder is not searched; give the site a folder outside the sessions.\n`,
+    );
   });
 });

@@ -1,12 +1,17 @@
 import { runArchive } from "../../src/archive/run-archive.js";
 
-/** Runs the archive in this thread (pool.test.ts covers worker threads), its progress thrown away. */
+/**
+ * Runs the archive in this thread (pool.test.ts covers worker threads); what it prints goes to `stderr`
+ * when given, else is thrown away.
+ */
 export function archive(
   folder: string,
   output: string,
   flags: { since?: string; until?: string; project?: string } = {},
+  stderr?: string[],
 ) {
-  return runArchive({ folder, output, ...flags, env: {}, stderr: { write: () => true }, workers: 0 });
+  const write = (text: string) => stderr?.push(text) ?? true;
+  return runArchive({ folder, output, ...flags, env: {}, stderr: { write }, workers: 0 });
 }
 
 /** A small RFC 4180 reader: enough to read back what costs.csv writes. */

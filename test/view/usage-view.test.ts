@@ -1,0 +1,55 @@
+/**
+ * "What Pi shows": Pi's footer sums the cost of every assistant reply on a line its reader can parse. Worked
+ * out by hand for a file with one reply on each kind of line.
+ */
+import { describe, expect, it } from "vitest";
+import { analyzeSession, parseSessionBytes } from "../../src/index.js";
+import { usageView } from "../../src/view/usage-view.js";
+
+const HEADER = '{"type":"session","version":3,"id":"s","timestamp":"2025-01-01T00:00:00.000Z","cwd":"/w"}';
+
+function reply(id: string, parentId: string | null, cost: number, text = "ok"): string {
+  return JSON.stringify({
+    type: "message",
+    id,
+    parentId,
+    timestamp: "2025-01-01T00:00:01.000Z",
+    message: {
+      role: "assistant",
+      content: [{ type: "text", text }],
+      provider: "p",
+      model: "m",
+      usage: {
+        input: 10,
+        output: 10,
+        cacheRead: 0,
+        cacheWrite: 0,
+        totalTokens: 20,
+        cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: cost },
+      },
+      stopReason: "stop",
+      timestamp: 1735689601000,
+    },
+  });
+}
+
+describe("what Pi shows", () => {
+  it("counts a line of bad UTF-8 (Pi reads it too), not replies glued together or on a cut-off line", () => {
+    const [before, after] = reply("b", "a", 0.01, "caf\u00e9").split("\u00e9") as [string, string];
+    const bytes = Buffer.concat([
+      Buffer.from(`${HEADER}\n${reply("a", null, 0.04)}\n`),
+      // Line 3: a Latin-1 é, which is not UTF-8: Node gives Pi and us U+FFFD, and the line parses.
+      Buffer.from(before),
+      Buffer.from([0xe9]),
+      Buffer.from(`${after}\n`),
+      // Line 4: two replies glued together: Pi's JSON.parse fails on the line and drops both.
+      Buffer.from(`${reply("c", "b", 0.02)}${reply("d", "c", 0.03)}\n`),
+    ]);
+    const view = usageView(analyzeSession(parseSessionBytes(bytes, "pi-figure")));
+    // Pi: $0.04 (line 2) + $0.01 (line 3). This report: all four, $0.10.
+    expect(view.pi.cost).toBeCloseTo(0.05, 9);
+    expect(view.comparison).toBe(
+      "Pi shows $0.050, counting assistant replies only; this report's $0.100 adds $0.050 of replies on damaged lines Pi cannot read.",
+    );
+  });
+});
