@@ -136,6 +136,27 @@ describe("headers", () => {
     expect(v1.inputVersion).toBe(1);
   });
 
+  it("a second header (two files joined) is named as such, a structure problem, not an unknown type", () => {
+    const header = (id: string) => `{"type":"session","version":3,"id":"${id}","timestamp":"T"}\n`;
+    const entry = (id: string) =>
+      `{"type":"message","id":"${id}","parentId":null,"timestamp":"T","message":{"role":"user","content":"x"}}\n`;
+    const session = typeEntries(
+      migrateSession(
+        parseSessionBytes(Buffer.from(header("a") + entry("a1") + header("b") + entry("b1")), "joined"),
+      ),
+    );
+    expect(session.entries.map((item) => item.body.type)).toEqual(["message", "other", "message"]);
+    expect(session.problems).toEqual([
+      expect.objectContaining({
+        line: 3,
+        kind: "structure",
+        message: expect.stringMatching(
+          /^line 3: a second session header \(two sessions joined into one file\?\)/,
+        ),
+      }),
+    ]);
+  });
+
   it("a header field of the wrong type is reported and left out", () => {
     const raw = parseSessionBytes(
       Buffer.from('{"type":"session","version":3,"id":"n","cwd":7}\n'),

@@ -172,6 +172,11 @@ describe("input that is not a Pi session is one clear error", () => {
       }
     });
   }
+  it("a device (/dev/zero would never end), in one line", () => {
+    expect(() => readSessionFile("/dev/zero")).toThrow(
+      /^\/dev\/zero: is a device, not a session file \(\.jsonl\)\.$/,
+    );
+  });
   it("a directory", () => {
     expect(() => readSessionFile(dir)).toThrow(/is a directory; give a session file/);
   });

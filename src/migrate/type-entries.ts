@@ -53,6 +53,15 @@ function noteBodyProblems(body: EntryBody, line: number, problems: Problem[]): v
       : body.type === "message" && body.message.role === "other"
         ? body.message
         : undefined;
+  if (body.type === "other" && body.storedType === "session") {
+    // A header among the entries: most often two session files joined into one (`cat a b > c`).
+    problems.push({
+      line,
+      kind: "structure",
+      message: `line ${line}: a second session header (two sessions joined into one file?); the entries after it are read as this session's, and the header is kept and shown as stored`,
+    });
+    return;
+  }
   if (other !== undefined) {
     problems.push({
       line,

@@ -23,6 +23,10 @@ export function readSessionFile(path: string): RawSession {
         `${path}: is a directory; give a session file (.jsonl), or run \`pi-report archive ${path}\`.`,
       );
     }
+    // A device reads forever (/dev/zero) or as nothing; a pipe (`<(…)`) is read like a file.
+    if (stats.isCharacterDevice() || stats.isBlockDevice() || stats.isSocket()) {
+      throw new SessionReadError("unreadable", path, `${path}: is a device, not a session file (.jsonl).`);
+    }
     size = stats.size;
   } catch (error) {
     if (error instanceof SessionReadError) throw error;

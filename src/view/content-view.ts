@@ -26,10 +26,13 @@ export function imagesOf(content: Content | undefined): ImageView[] {
   );
 }
 
-/** Blocks that are neither text nor image, kept to be shown as JSON. */
+/** Blocks that are neither text nor image, kept to be shown as JSON: each as stored, not as read. */
 export function otherBlocksOf(content: Content | undefined): unknown[] {
   if (content === undefined || typeof content === "string") return [];
-  return content.flatMap((block) => (block.type === "text" || block.type === "image" ? [] : [block]));
+  return content.flatMap((block) => {
+    if (block.type === "text" || block.type === "image") return [];
+    return [block.type === "other" ? block.value : block];
+  });
 }
 
 /** Decoded size of base64 data, without decoding it. */

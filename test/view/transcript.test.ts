@@ -80,3 +80,23 @@ describe("transcript order", () => {
     });
   });
 });
+
+describe("content blocks of a type the reports do not know", () => {
+  it("a user message's are kept as stored (the file's JSON), not in the reader's wrapper", () => {
+    const header = '{"type":"session","version":3,"id":"s","timestamp":"2025-01-01T00:00:00.000Z"}';
+    const audio = { type: "audio", data: "AAAA", format: "wav" };
+    const entry = {
+      type: "message",
+      id: "u",
+      parentId: null,
+      timestamp: "2025-01-01T00:00:01.000Z",
+      message: { role: "user", content: [audio, { type: "text", text: "hi" }, { weird: 1 }], timestamp: 1 },
+    };
+    const bytes = Buffer.from(`${header}\n${JSON.stringify(entry)}\n`);
+    const view = buildReportView(analyzeSession(parseSessionBytes(bytes, "blocks")), null);
+    const node = view.transcript[0];
+    const message =
+      node?.kind === "entry" && node.entry.content.type === "message" ? node.entry.content.message : null;
+    expect(message?.role === "user" ? message.other : null).toEqual([audio, { weird: 1 }]);
+  });
+});
