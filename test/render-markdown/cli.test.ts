@@ -1,4 +1,13 @@
-import { mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -31,6 +40,27 @@ describe("pi-report --format md", () => {
     expect(readFileSync(join(dir, "report.md.assets", "img-001.png"))).toEqual(
       Buffer.from(PNG_BASE64, "base64"),
     );
+  });
+
+  it("rewritten from a session with fewer images, leaves no image of the last report behind", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "pi-report-md-"));
+    const out = join(dir, "report.md");
+    const assets = join(dir, "report.md.assets");
+    expect((await runCli([ALL_TYPES, "--format", "md", "-o", out])).code).toBe(0);
+    // As if an earlier report had had three images, and a file of the user's own sat beside them.
+    writeFileSync(join(assets, "img-002.png"), "old");
+    writeFileSync(join(assets, "img-003.jpg"), "old");
+    writeFileSync(join(assets, "notes.txt"), "mine");
+    expect((await runCli([ALL_TYPES, "--format", "md", "-o", out])).code).toBe(0);
+    expect(readdirSync(assets).sort()).toEqual(["img-001.png", "notes.txt"]);
+    // A session without images: the images go, and the folder with them once nothing else is in it.
+    const none = `${FIXTURES}sessions/fork.jsonl`;
+    expect((await runCli([none, "--format", "md", "-o", out])).code).toBe(0);
+    expect(readdirSync(assets)).toEqual(["notes.txt"]);
+    rmSync(join(assets, "notes.txt"));
+    writeFileSync(join(assets, "img-001.png"), "old");
+    expect((await runCli([none, "--format", "md", "-o", out])).code).toBe(0);
+    expect(existsSync(assets)).toBe(false);
   });
 
   it("--summary writes a pull-request comment within GitHub's limit", async () => {

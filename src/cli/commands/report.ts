@@ -1,4 +1,4 @@
-import { mkdirSync, statSync } from "node:fs";
+import { mkdirSync, readdirSync, rmdirSync, rmSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { basename, dirname, extname, join } from "node:path";
 import type { SessionAnalysis } from "../../pipeline.js";
@@ -165,6 +165,8 @@ export async function reportCommand(
     // Images first, so the report never links a file that is not there yet.
     for (const asset of assets) await writeAsset(join(dirname(output), asset.path), asset.data, sessionPath);
     await writeReportFile(output, text, sessionPath);
+    if (options.format === "md")
+      removeStaleImages(join(dirname(output), `${basename(output)}.assets`), assets);
     io.stderr.write(
       `pi-report: wrote ${output}${assets.length > 0 ? ` and ${assets.length} image(s)` : ""}\n`,
     );
@@ -220,6 +222,32 @@ function fileSize(path: string): number {
     return statSync(path).size;
   } catch {
     return 0;
+  }
+}
+
+/** The names the Markdown report gives the images it writes (`MarkdownImages`): the only files removed. */
+const IMAGE_NAME = /^img-[0-9]{3,}\.(?:png|jpg|gif|webp)$/;
+
+/**
+ * Removes the images an earlier report left in its assets folder that this one no longer links (the same
+ * `-o` rewritten from another session, or one with fewer images), and the folder if that empties it.
+ * Only files named as the report names its images are touched.
+ */
+function removeStaleImages(folder: string, written: readonly { path: string }[]): void {
+  let names: string[];
+  try {
+    names = readdirSync(folder);
+  } catch {
+    return; // No folder: nothing left over.
+  }
+  const kept = new Set(written.map((asset) => basename(asset.path)));
+  for (const name of names) {
+    if (IMAGE_NAME.test(name) && !kept.has(name)) rmSync(join(folder, name), { force: true });
+  }
+  if (written.length === 0) {
+    try {
+      rmdirSync(folder); // Fails, and is left, when something else is in it.
+    } catch {}
   }
 }
 
