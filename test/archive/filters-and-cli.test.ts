@@ -94,6 +94,18 @@ describe("registerArchiveCommand", () => {
     await command.parseAsync(["session.jsonl", "-o", "out.html"], { from: "user" });
     expect(reports).toEqual(["session.jsonl -> out.html"]);
   });
+
+  it("says, as a single report does, when nothing was redacted", async () => {
+    const pi = writePiFolder();
+    const stderr: string[] = [];
+    await program(stderr).command.parseAsync(["archive", pi.root, "-o", site(), "--no-redact"], {
+      from: "user",
+    });
+    expect(stderr.at(-1)).toBe("pi-report: Secrets were not redacted (--no-redact).\n");
+    const redacted: string[] = [];
+    await program(redacted).command.parseAsync(["archive", pi.root, "-o", site()], { from: "user" });
+    expect(redacted.join("")).not.toContain("not redacted");
+  });
 });
 
 describe("where the site goes", () => {

@@ -53,5 +53,7 @@ export function registerArchiveCommand(program: Command, io: CliIo): void {
         redaction: redactionSettings(options.redact),
       });
       io.stderr.write(`${summaryLine(summary)}\n`);
+      // As a single report says it: the site is about to be shared, and nothing in it was redacted.
+      if (options.redact === false) io.stderr.write("pi-report: Secrets were not redacted (--no-redact).\n");
     });
 }
