@@ -14,12 +14,17 @@ interface Ranked extends Finding {
 }
 
 /**
- * Which of two overlapping findings names the merged span: a secret over a home, then the longer, then
- * one naming the format over one naming the context, then the earlier.
+ * Which of two overlapping findings names the merged span: a secret over a home (unless the secret lies
+ * wholly inside the home, which `~` already hides: a `--redact` pattern for the user's name in
+ * `/home/name/src` leaves `~/src`), then the longer, then one naming the format over one naming the
+ * context, then the earlier.
  */
 function better(a: Ranked, b: Ranked): Ranked {
   const aHome = a.kind === HOME_DIRECTORY_KIND;
-  if (aHome !== (b.kind === HOME_DIRECTORY_KIND)) return aHome ? b : a;
+  if (aHome !== (b.kind === HOME_DIRECTORY_KIND)) {
+    const [home, secret] = aHome ? [a, b] : [b, a];
+    return secret.start >= home.start && secret.end <= home.end ? home : secret;
+  }
   const lengthA = a.end - a.start;
   const lengthB = b.end - b.start;
   if (lengthA !== lengthB) return lengthA > lengthB ? a : b;

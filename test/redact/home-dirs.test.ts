@@ -73,6 +73,17 @@ describe("home directories become ~", () => {
     expect(counts).toEqual({});
   });
 
+  test("a pattern of one's own inside a home path leaves ~; one reaching past it still wins", async () => {
+    const redactor = await createRedactor({
+      homeDirs: ["/Users/alice"],
+      patterns: ["alice", "alice/secret"],
+    });
+    const { strings, counts } = await redactor.redact(["/Users/alice/work", "/Users/alice/secret-plan"]);
+    // "alice" lies wholly inside "/Users/alice", which ~ already hides; "alice/secret" reaches past it.
+    expect(strings).toEqual(["~/work", "[redacted: custom]-plan"]);
+    expect(counts).toEqual({ custom: 1, "home-directory": 1 });
+  });
+
   test("a home of / hides nothing", async () => {
     const redactor = await createRedactor({ homeDirs: ["/", ""], secrets: false });
     expect((await redactor.redact(["/usr/bin"])).strings).toEqual(["/usr/bin"]);
