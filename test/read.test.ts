@@ -155,6 +155,12 @@ describe("input that is not a Pi session is one clear error", () => {
       /line 1 is an entry of type "message"/,
     ],
     ["garbage.jsonl", "hello world\n", "not-a-session", /line 1 is not JSON/],
+    [
+      "array.jsonl",
+      "[1,2,3]\n",
+      "not-a-session",
+      /: not a Pi session: line 1 holds an array, not the session header/,
+    ],
     ["claude.jsonl", '{"cwd":"/w","sessionId":"x"}\n', "not-a-session", /an object without a type/],
   ];
   for (const [name, content, code, message] of cases) {

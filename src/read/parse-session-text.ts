@@ -39,6 +39,14 @@ function isPiEntry(value: Record<string, unknown>): boolean {
   );
 }
 
+/** The first non-blank line, when it was not the header: what it held, for the error or the problem. */
+interface FirstLine {
+  line: number;
+  first: Record<string, unknown> | undefined;
+  /** Why it held no object, when it did not (`parseLine`'s message). */
+  problem: string | undefined;
+}
+
 /**
  * Reads the bytes of a JSON-lines file into a header, entry objects and problems.
  *
@@ -62,8 +70,7 @@ export function parseSessionBytes(bytes: Uint8Array, label: string): RawSession 
   const records: LineObject[] = [];
   let header: Record<string, unknown> | undefined;
   let headerLine = 0;
-  /** The first non-blank line, when it was not the header: what it held, for the error or the problem. */
-  let firstLine: { line: number; first: Record<string, unknown> | undefined } | undefined;
+  let firstLine: FirstLine | undefined;
   for (const source of sourceLines(bytes)) {
     if (NUL_LINE.test(source.text)) {
       problems.push({
@@ -97,7 +104,11 @@ export function parseSessionBytes(bytes: Uint8Array, label: string): RawSession 
       continue;
     }
     if (header === undefined && firstLine === undefined) {
-      firstLine = { line: source.line, first: parsed.objects[0]?.value };
+      firstLine = {
+        line: source.line,
+        first: parsed.objects[0]?.value,
+        problem: parsed.problems[0]?.message,
+      };
     }
     for (const problem of parsed.problems) problems.push(problem);
     for (const object of parsed.objects) records.push(object);
@@ -117,7 +128,7 @@ export function parseSessionBytes(bytes: Uint8Array, label: string): RawSession 
 function withoutHeaderFirst(
   records: LineObject[],
   problems: Problem[],
-  firstLine: { line: number; first: Record<string, unknown> | undefined },
+  firstLine: FirstLine,
   label: string,
 ): RawSession {
   const at = records.findIndex((record) => record.value.type === "session");
@@ -148,11 +159,20 @@ function withoutHeaderFirst(
   throw notASession(firstLine, label);
 }
 
-function notASession(
-  firstLine: { line: number; first: Record<string, unknown> | undefined },
-  label: string,
-): SessionReadError {
-  const { line, first } = firstLine;
+function notASession(firstLine: FirstLine, label: string): SessionReadError {
+  const { line, first, problem } = firstLine;
+  // JSON, but not an object: say what it holds ("line 1 holds an array").
+  const holds =
+    problem === undefined
+      ? null
+      : /^line \d+ (holds (?:an array|a number|a string|a boolean|null)),/.exec(problem);
+  if (first === undefined && holds !== null) {
+    return new SessionReadError(
+      "not-a-session",
+      label,
+      `${label}: not a Pi session: line ${line} ${holds[1]}, not the session header {"type":"session",...}.`,
+    );
+  }
   if (first === undefined) {
     return new SessionReadError(
       "not-a-session",
