@@ -35,6 +35,33 @@ describe("v1 -> v3", () => {
     expect(compaction).not.toHaveProperty("firstKeptEntryIndex");
   });
 
+  it("counts a line that can no longer be read as the entry its writer wrote there; NUL bytes as none", () => {
+    const header = '{"type":"session","timestamp":"2025-01-01T00:00:00.000Z"}';
+    const entry = (text: string) =>
+      `{"type":"message","timestamp":"2025-01-01T00:00:01.000Z","message":{"role":"user","content":"${text}"}}`;
+    const compaction = (index: number) =>
+      `{"type":"compaction","timestamp":"2025-01-01T00:00:05.000Z","summary":"s","firstKeptEntryIndex":${index},"tokensBefore":9}`;
+    const keptFrom = (lines: string[]) => {
+      const result = migrateSession(parseSessionBytes(Buffer.from(lines.join("\n")), "v1-damaged"));
+      return [result.records.at(-1)?.value.firstKeptEntryId, result.problems.map((problem) => problem.kind)];
+    };
+    // Written whole: header 0, a 1, b 2 (line 3, cut off since), c 3, d 4 (line 5).
+    const cut = entry("b").slice(0, 30);
+    expect(keptFrom([header, entry("a"), cut, entry("c"), entry("d"), compaction(4)])).toEqual([
+      "line-5",
+      ["unreadable"],
+    ]);
+    // The index names the lost entry itself: kept from the next one, with a note.
+    expect(keptFrom([header, entry("a"), cut, entry("c"), entry("d"), compaction(2)])).toEqual([
+      "line-4",
+      ["unreadable", "note"],
+    ]);
+    // NUL bytes on line 3 were never an entry: c (line 4) is 2, d (line 5) is 3.
+    expect(
+      keptFrom([header, entry("a"), "\u0000\u0000\u0000", entry("c"), entry("d"), compaction(3)]),
+    ).toEqual(["line-5", ["unreadable"]]);
+  });
+
   it("renames the hookMessage role to custom, not the entry type, and leaves the input untouched", () => {
     expect(migrated.records[1]?.value.type).toBe("message");
     expect(fieldOf(migrated.records[1]?.value.message, "role")).toBe("custom");

@@ -25,6 +25,14 @@ function looksBinary(bytes: Uint8Array): boolean {
 /** A line of nothing but NUL bytes (and white space), as a crash leaves at a file's end. */
 const NUL_LINE = /^[\0\s]*$/;
 
+/** What the problem of a NUL line says after its line number. */
+const NUL_LINE_SAYS = "holds only NUL bytes (space kept for text a crash never wrote); skipped";
+
+/** Whether a problem is a line of NUL bytes: space a crash left, not an entry a writer wrote and lost. */
+export function isNulLineProblem(problem: Problem): boolean {
+  return problem.message === `line ${problem.line} ${NUL_LINE_SAYS}`;
+}
+
 /**
  * Whether an object is an entry as Pi writes them since version 2: a string `type`, `id` and `timestamp`,
  * and a `parentId`. Only such entries let a file without its header line be read as a session: other
@@ -76,7 +84,7 @@ export function parseSessionBytes(bytes: Uint8Array, label: string): RawSession 
       problems.push({
         line: source.line,
         kind: "unreadable",
-        message: `line ${source.line} holds only NUL bytes (space kept for text a crash never wrote); skipped`,
+        message: `line ${source.line} ${NUL_LINE_SAYS}`,
       });
       continue;
     }
