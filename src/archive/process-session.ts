@@ -96,7 +96,7 @@ export async function processSession(task: SessionTask): Promise<SessionResult> 
     digest = digestSession(analysis, task.path);
   } catch (error) {
     if (error instanceof SessionReadError && NOT_A_PI_SESSION.has(error.code)) {
-      return { ...base, kind: "skipped", reason: error.message };
+      return { ...base, kind: "skipped", reason: describe(error) };
     }
     return { ...base, kind: "failed", error: describe(error) };
   }

@@ -123,7 +123,7 @@ export function outlineView(
       items.push({
         anchor: summary.anchor,
         kind: "fold",
-        text: `${what}: ${summary.entries} entries${summary.lastPrompt ? ` — ${firstLine(summary.lastPrompt, 40)}` : ""}`,
+        text: `${what}: ${summary.entries} ${summary.entries === 1 ? "entry" : "entries"}${summary.lastPrompt ? ` — ${firstLine(summary.lastPrompt, 40)}` : ""}`,
         tool: null,
         error: false,
         labels: summary.tipLabel === null ? [] : [summary.tipLabel],

@@ -78,7 +78,7 @@ describe("pi-report archive over a hand-made Pi folder", () => {
       },
     ]);
     expect(json.skipped).toEqual([
-      { file: "notes/events.jsonl", reason: expect.stringMatching(/not a Pi session/) },
+      { file: "notes/events.jsonl", reason: expect.stringMatching(/^not a Pi session/) },
     ]);
   });
 

@@ -120,6 +120,29 @@ describe("in Chromium", () => {
     await context.close();
   });
 
+  it("on a phone, the outline opens from the keyboard and is part of the page, not a box of its own", async () => {
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 390, height: 844 },
+    });
+    const page = await context.newPage();
+    await page.goto(pages["all-entry-types"] as string);
+    // Tab from the top until the outline's toggle has the focus (the skip link comes first).
+    let focused = "";
+    for (let presses = 0; presses < 5 && focused !== "nav-toggle"; presses += 1) {
+      await page.keyboard.press("Tab");
+      focused = await page.evaluate(() => document.activeElement?.id ?? "");
+    }
+    expect(focused).toBe("nav-toggle");
+    await page.keyboard.press("Space");
+    const outline = page.locator("nav.outline");
+    expect(await outline.isVisible()).toBe(true);
+    // As tall as its content, scrolled with the page: no inner scrollbar under the sticky button.
+    const box = await outline.evaluate((nav) => ({ client: nav.clientHeight, scroll: nav.scrollHeight }));
+    expect(box.scroll).toBe(box.client);
+    await context.close();
+  });
+
   it("the attack fixture is inert: no dialog, no console error, no request, with every section open", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();

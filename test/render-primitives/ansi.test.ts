@@ -55,6 +55,10 @@ describe("ansiStylesheet", () => {
     expect(light).toContain(".ansi-white-fg{color:#555555}");
     expect(light).toContain(".ansi-white-bg{background-color:#e5e5e5}");
     expect(dark).toContain(".ansi-green-fg{color:#0dbc79}");
+    // Green on the light page's terminal block (#f4f4f2) read at 2.3:1: darkened by 31%, 188 x 0.69 = 130.
+    expect(light).toContain(".ansi-green-fg{color:#008200}");
+    // Black on a dark page stays black: programs draw it on a background of their own.
+    expect(dark).toContain(".ansi-black-fg{color:#000000}");
     expect(light).toContain(".ansi-bold{font-weight:bold}");
   });
 });

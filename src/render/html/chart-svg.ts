@@ -82,9 +82,8 @@ export function chartSvg(chart: ChartView): string {
       );
     });
   }
-  parts.push(
-    `<text class="chart-label" x="${WIDTH}" y="${HEIGHT - 2}" text-anchor="end">${points.length} assistant turns</text>`,
-  );
-  const description = `Context size at each of ${points.length} assistant turns on the active branch, peaking at ${formatTokens(maxTokens)} tokens, with ${compactions.length} compaction${compactions.length === 1 ? "" : "s"}.`;
+  const turns = `${points.length} assistant turn${points.length === 1 ? "" : "s"}`;
+  parts.push(`<text class="chart-label" x="${WIDTH}" y="${HEIGHT - 2}" text-anchor="end">${turns}</text>`);
+  const description = `Context size at ${points.length === 1 ? "the" : "each of"} ${turns} on the active branch, peaking at ${formatTokens(maxTokens)} tokens, with ${compactions.length} compaction${compactions.length === 1 ? "" : "s"}.`;
   return `<svg class="chart" viewBox="-4 0 ${WIDTH + 8} ${HEIGHT}" role="img" aria-label="${escapeHtml(description)}" xmlns="http://www.w3.org/2000/svg"><title>${escapeHtml(description)}</title>${parts.join("")}</svg>`;
 }

@@ -1,3 +1,4 @@
+import { readableOn } from "../contrast.js";
 import { ANSI_COLOR_NAMES } from "./ansi-colors.js";
 
 // VS Code's terminal palettes. TERMINAL (its dark theme's) is the colours as a terminal shows them:
@@ -15,6 +16,22 @@ const TERMINAL = [
   "#666666", "#f14c4c", "#23d18b", "#f5f543", "#3b8eea", "#d670d6", "#29b8db", "#e5e5e5",
 ];
 
+/** The page's terminal blocks (`pre`, `--panel-2`), light and dark. */
+const LIGHT_TERMINAL_BACKGROUND = "#f4f4f2";
+const DARK_TERMINAL_BACKGROUND = "#23272e";
+
+/**
+ * Each text colour as read on the page's terminal background (`readableOn`), except the one that is
+ * the background's own colour (black on a dark page, white on a light one): a program writes it on a
+ * background of its own (`\e[30;47m`), and moving it towards the page's text would lose that.
+ */
+function readablePalette(palette: readonly string[], background: string, direction: "darker" | "lighter") {
+  const own = direction === "lighter" ? ["black"] : ["white", "bright-white"];
+  return palette.map((color, index) =>
+    own.includes(ANSI_COLOR_NAMES[index] as string) ? color : readableOn(color, [background], direction),
+  );
+}
+
 const textRules = (palette: readonly string[]) =>
   ANSI_COLOR_NAMES.map((name, index) => `.ansi-${name}-fg{color:${palette[index]}}`).join("");
 const backgroundRules = ANSI_COLOR_NAMES.map(
@@ -24,10 +41,10 @@ const backgroundRules = ANSI_COLOR_NAMES.map(
 /** CSS for every class `ansiToHtml` emits: light colours by default, dark under `prefers-color-scheme: dark`. */
 export function ansiStylesheet(): string {
   return (
-    `${textRules(LIGHT_PAGE_TEXT)}${backgroundRules}` +
+    `${textRules(readablePalette(LIGHT_PAGE_TEXT, LIGHT_TERMINAL_BACKGROUND, "darker"))}${backgroundRules}` +
     ".ansi-bold{font-weight:bold}.ansi-dim{opacity:.6}.ansi-italic{font-style:italic}" +
     ".ansi-underline{text-decoration:underline}.ansi-strikethrough{text-decoration:line-through}" +
     ".ansi-underline.ansi-strikethrough{text-decoration:underline line-through}\n" +
-    `@media (prefers-color-scheme: dark){${textRules(TERMINAL)}}\n`
+    `@media (prefers-color-scheme: dark){${textRules(readablePalette(TERMINAL, DARK_TERMINAL_BACKGROUND, "lighter"))}}\n`
   );
 }

@@ -1,6 +1,7 @@
 import { normalizeTheme, type ThemeRegistrationResolved } from "shiki/core";
 import githubDark from "shiki/themes/github-dark.mjs";
 import githubLight from "shiki/themes/github-light.mjs";
+import { readableOn } from "../contrast.js";
 
 /** Class of every highlighted `<pre>`; the stylesheet gives it the theme's text and background colours. */
 export const CODE_BLOCK_CLASS = "shiki";
@@ -27,6 +28,24 @@ export interface ThemeClasses {
   classOf(color: string | undefined, fontStyle: number | undefined): string;
   /** CSS for every class `classOf` can return: light by default, dark under `prefers-color-scheme`. */
   stylesheet: string;
+}
+
+/**
+ * Where highlighted code is drawn: the theme's own background, and the rows of a diff (diff-to-html.ts),
+ * light and dark.
+ */
+const CODE_BACKGROUNDS = {
+  light: ["#ffffff", "#e6ffec", "#ffebe9"],
+  dark: ["#24292e", "#12361f", "#4a1d1f"],
+} as const;
+
+/**
+ * A token colour of the theme, as read on the code's backgrounds (`readableOn`). A rule with a background
+ * of its own (invalid code, diff markup) keeps the pair the theme made; only `#rrggbb` colours are moved.
+ */
+export function readableCode(color: string, background: string, scheme: "light" | "dark"): string {
+  if (background !== "" || !/^#[0-9a-f]{6}$/.test(color)) return color;
+  return readableOn(color, CODE_BACKGROUNDS[scheme], scheme === "light" ? "darker" : "lighter");
 }
 
 const ruleColor = (index: number): string => `#${(index + 1).toString(16).padStart(6, "0")}`;
@@ -67,8 +86,10 @@ function buildThemeClasses(): ThemeClasses {
   const classByRule = light.settings.map((rule, index) => {
     const darkRule = dark.settings[index]?.settings;
     const look = (fg: string, bg: string) => `color:${fg}${bg === "" ? "" : `;background-color:${bg}`}`;
-    const lightLook = look(lower(rule.settings.foreground), lower(rule.settings.background));
-    const darkLook = look(lower(darkRule?.foreground), lower(darkRule?.background));
+    const lightBg = lower(rule.settings.background);
+    const darkBg = lower(darkRule?.background);
+    const lightLook = look(readableCode(lower(rule.settings.foreground), lightBg, "light"), lightBg);
+    const darkLook = look(readableCode(lower(darkRule?.foreground), darkBg, "dark"), darkBg);
     const pair = `${lightLook} ${darkLook}`;
     if (rule.settings.foreground === undefined || rule.scope === undefined || pair === defaultPair) return "";
     let className = pairClass.get(pair);

@@ -133,12 +133,13 @@ class HastBuilder {
 
   /** Tokens that map one to one onto an element named by their tag (`em`, `h2`, `td`, `ul`, ...). */
   private generic(token: Token): void {
-    if (token.nesting === 1) this.push(element(token.tag === "s" ? "del" : token.tag, attributesOf(token)));
+    if (token.nesting === 1) this.push(element(elementName(token.tag), attributesOf(token)));
     else if (token.nesting === -1) this.close();
     else if (token.content !== "") this.appendText(token.content);
   }
 
   private openFootnotes(): void {
+    // An h2 still: GitHub's sanitizing schema keeps `sr-only` on h2 alone, and the label is for screen readers.
     const heading = element("h2", { className: ["sr-only"], id: "footnote-label" }, [
       { type: "text", value: "Footnotes" },
     ]);
@@ -227,6 +228,20 @@ function markTask(item: Element): boolean {
   first.children.splice(0, 1, checkbox, { type: "text", value: ` ${rest}` });
   item.properties.className = ["task-list-item"];
   return true;
+}
+
+/**
+ * How far a message's headings move down: the page's title is its `h1` and its sections `h2`, so a
+ * `# Title` in a message (a compaction summary, a skill) is an `h3`, under the transcript's heading, and
+ * not a second title of the page.
+ */
+export const HEADING_SHIFT = 2;
+
+/** The element a markdown-it tag becomes: `s` is `del`; a heading moves down `HEADING_SHIFT` levels, to h6 at most. */
+function elementName(tag: string): string {
+  if (tag === "s") return "del";
+  const level = /^h([1-6])$/.exec(tag)?.[1];
+  return level === undefined ? tag : `h${Math.min(6, Number(level) + HEADING_SHIFT)}`;
 }
 
 function element(tagName: string, properties: Properties, children: ElementContent[] = []): Element {
