@@ -47,10 +47,18 @@
       if (visible) shown += 1;
     }
     const active = filter !== "all" || tool !== "" || query !== "";
+    let entriesShown = 0;
     for (const entry of entries) {
-      entry.classList.toggle("is-filtered-out", active && !matches(entry, entry.textContent || ""));
+      const hidden = active && !matches(entry, entry.textContent || "");
+      entry.classList.toggle("is-filtered-out", hidden);
+      if (!hidden) entriesShown += 1;
     }
-    if (status) status.textContent = active ? `${shown} of ${items.length} outline items match` : "";
+    // Counted as the transcript shows them: an entry can match by text its outline line does not hold.
+    if (status) {
+      status.textContent = active
+        ? `${entriesShown} of ${entries.length} entries match (${shown} in the outline)`
+        : "";
+    }
   }
 
   let status = null;
@@ -71,7 +79,9 @@
       }, 150);
     });
     tools.append(search);
-    for (const [key, label] of filters) {
+    for (const [key, label, test] of filters) {
+      // A filter no entry passes would only blank the transcript: offered only when something matches.
+      if (key !== "all" && !entries.some((entry) => test(entry))) continue;
       const button = document.createElement("button");
       button.type = "button";
       button.textContent = label;

@@ -53,9 +53,15 @@ describe("in Chromium", () => {
     expect(failedEntries).toBeGreaterThan(0);
     await page.getByRole("button", { name: "All" }).click();
 
-    // Searching narrows the outline.
+    // Searching narrows the outline, and the status counts what the transcript shows.
     await page.locator(".outline-tools input[type=search]").fill("powershell");
     await expect.poll(() => page.locator(".outline-list li:not(.is-filtered-out)").count()).toBe(1);
+    const shownEntries = await page.locator("article.entry:not(.is-filtered-out)").count();
+    const allEntries = await page.locator("article.entry").count();
+    expect(await page.locator(".filter-status").first().textContent()).toBe(
+      `${shownEntries} of ${allEntries} entries match (1 in the outline)`,
+    );
+    await page.locator(".outline-tools input[type=search]").fill("");
 
     // Diff cells carry no classes: the stylesheet styles them by position. Numbers and signs stay out
     // of a selection; the code keeps its indentation and wraps.
@@ -117,6 +123,19 @@ describe("in Chromium", () => {
     expect(background).toBe("rgb(21, 23, 27)");
     await page.screenshot({ path: `${OUT}every-tool-phone-dark.png` });
     expect(seen).toEqual({ errors: [], requests: [], dialogs: [] });
+    await context.close();
+  });
+
+  it("offers only the filters some entry passes (no Labels or Errors button that would blank the page)", async () => {
+    const file = `${FIXTURES}sessions/fork.jsonl`;
+    const path = `${OUT}fork.html`;
+    writeFileSync(path, await renderHtml(analyzeFile(file), { sourcePath: file }));
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`file://${path}`);
+    await expect.poll(() => page.locator(".outline-tools button").count()).toBeGreaterThan(0);
+    const offered = await page.locator(".outline-tools button").allTextContents();
+    expect(offered).toEqual(["All", "Prompts"]);
     await context.close();
   });
 
