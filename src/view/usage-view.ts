@@ -18,8 +18,11 @@ export interface UsageView {
   activeBranch: Totals;
   bySource: { source: UsageSource; label: string; totals: Totals }[];
   byModel: ModelTotals[];
-  /** What Pi's own footer shows: the cost of the assistant replies it can read, abandoned branches included. */
-  pi: { cost: number; tokens: number };
+  /**
+   * What Pi's own footer shows: the cost of the assistant replies it can read, abandoned branches
+   * included; `cost` null when its sum is no number it can show (`display` says so).
+   */
+  pi: { cost: number | null; display: string; tokens: number };
   /** One sentence on where our figure and Pi's differ, and why. */
   comparison: string;
 }
@@ -27,7 +30,9 @@ export interface UsageView {
 /** The cost and usage section: whole file, active branch, by source, by model, and Pi's own figure. */
 export function usageView(analysis: SessionAnalysis): UsageView {
   const total = analysis.usage.total;
-  const pi = piFigure(analysis);
+  const dropped = linesPiDrops(analysis);
+  const pi = piFigure(analysis, dropped);
+  const piSum = piFooterCost(analysis, dropped);
   return {
     total,
     activeBranch: analysis.activeBranch?.total ?? emptyTotals(),
@@ -35,8 +40,12 @@ export function usageView(analysis: SessionAnalysis): UsageView {
       .map((source) => ({ source, label: SOURCE_LABELS[source], totals: analysis.usage.bySource[source] }))
       .filter(({ source, totals }) => source === "assistant" || totals.totalTokens > 0 || totals.turns > 0),
     byModel: analysis.usage.byModel,
-    pi: { cost: pi.cost, tokens: pi.input + pi.output + pi.cacheRead + pi.cacheWrite },
-    comparison: comparisonSentence(analysis, pi),
+    pi: {
+      cost: piSum.kind === "shown" ? piSum.cost : null,
+      display: piSum.kind === "shown" ? formatCost(piSum.cost) : "no figure",
+      tokens: pi.input + pi.output + pi.cacheRead + pi.cacheWrite,
+    },
+    comparison: comparisonSentence(analysis, pi, piSum),
   };
 }
 
@@ -57,19 +66,68 @@ function linesPiDrops(analysis: SessionAnalysis): Set<number | null> {
   return dropped;
 }
 
-/** Pi sums `usage.cost.total` of assistant replies over every entry it can parse: damaged lines are dropped. */
-function piFigure(analysis: SessionAnalysis): Totals {
-  const damaged = linesPiDrops(analysis);
+/**
+ * This report's own figures for the assistant replies on the lines Pi reads: what Pi's sum would be had
+ * every stored value been a usable count (damaged lines are dropped).
+ */
+function piFigure(analysis: SessionAnalysis, dropped: Set<number | null>): Totals {
   const totals = emptyTotals();
   for (const item of analysis.usageItems) {
     if (item.source !== "assistant") continue;
-    if (damaged.has(analysis.tree.entries[item.entryIndex]?.line ?? -1)) continue;
+    if (dropped.has(analysis.tree.entries[item.entryIndex]?.line ?? -1)) continue;
     addToTotals(totals, item.usage, item.turns);
   }
   return totals;
 }
 
-function comparisonSentence(analysis: SessionAnalysis, pi: Totals): string {
+/** What Pi's footer makes of the stored costs: a dollar figure, or why it shows none. */
+type PiCost = { kind: "shown"; cost: number } | { kind: "none"; reason: string };
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** The stored `message` of an assistant reply, read or not (Pi sums a reply whatever shape we gave it). */
+function assistantMessage(
+  body: SessionAnalysis["tree"]["entries"][number]["body"],
+): Record<string, unknown> | null {
+  const raw: unknown = body.type === "other" ? body.value : body;
+  if (!isRecord(raw) || raw.type !== "message" || !isRecord(raw.message)) return null;
+  return raw.message.role === "assistant" ? raw.message : null;
+}
+
+/**
+ * Pi's footer sum as Pi 0.73's code does it (`totalCost += entry.message.usage.cost.total` over every
+ * assistant reply it parsed, unchecked, then `totalCost.toFixed(3)`, shown only when not 0): a cost stored
+ * as text makes the sum text, which it cannot show; a missing total makes it NaN, which it does not show;
+ * a negative one is added as it is.
+ */
+function piFooterCost(analysis: SessionAnalysis, dropped: Set<number | null>): PiCost {
+  let sum: unknown = 0;
+  let firstOdd: string | null = null;
+  for (const entry of analysis.tree.entries) {
+    if (dropped.has(entry.line)) continue;
+    const message = assistantMessage(entry.body);
+    if (message === null) continue;
+    const usage = message.usage;
+    if (!isRecord(usage) || usage.cost === undefined || usage.cost === null) {
+      return {
+        kind: "none",
+        reason: `the reply on line ${entry.line} stores no cost, and its footer stops at it`,
+      };
+    }
+    const total = isRecord(usage.cost) ? usage.cost.total : undefined;
+    if (typeof total !== "number" || total < 0)
+      firstOdd ??= `line ${entry.line} (${JSON.stringify(total) ?? "no total"})`;
+    sum = (sum as number) + (total as number);
+  }
+  if (typeof sum === "number" && Number.isFinite(sum)) return { kind: "shown", cost: sum };
+  return {
+    kind: "none",
+    reason: `its sum is ${typeof sum === "string" ? "text" : "not a number"}, from the cost stored on ${firstOdd ?? "a reply"}`,
+  };
+}
+
+function comparisonSentence(analysis: SessionAnalysis, pi: Totals, piSum: PiCost): string {
   const ours = analysis.usage.total;
   const parts: string[] = [];
   const recovered = analysis.usage.bySource.assistant.cost - pi.cost;
@@ -84,10 +142,22 @@ function comparisonSentence(analysis: SessionAnalysis, pi: Totals): string {
     ours.unpricedTokens > 0
       ? ` ${formatTokens(ours.unpricedTokens)} tokens recorded no cost and are counted as unpriced, not free.`
       : "";
-  if (parts.length === 0) {
-    return `Pi shows ${formatCost(pi.cost)}, the same as this report: both count every assistant reply once, abandoned branches included.${unpriced}`;
+  if (piSum.kind === "none") {
+    return `Pi's footer shows no cost for this file: ${piSum.reason}. This report counts ${formatCost(ours.cost)}, reading every cost it cannot use as 0 and listing it among the problems.${unpriced}`;
   }
-  return `Pi shows ${formatCost(pi.cost)}, counting assistant replies only; this report's ${formatCost(ours.cost)} adds ${joinList(parts)}.${unpriced}`;
+  // Stored costs Pi adds and this report reads as 0 (negative ones): said apart, not taken for damage.
+  const stored = piSum.cost - pi.cost;
+  const storedNote =
+    Math.abs(stored) > 1e-9
+      ? ` Pi's figure also adds ${formatCost(stored)} of negative costs stored in the file, which this report reads as 0.`
+      : "";
+  if (parts.length === 0 && storedNote === "") {
+    return `Pi shows ${formatCost(piSum.cost)}, the same as this report: both count every assistant reply once, abandoned branches included.${unpriced}`;
+  }
+  if (parts.length === 0) {
+    return `Pi shows ${formatCost(piSum.cost)}; this report counts ${formatCost(ours.cost)}.${storedNote}${unpriced}`;
+  }
+  return `Pi shows ${formatCost(piSum.cost)}, counting assistant replies only; this report's ${formatCost(ours.cost)} adds ${joinList(parts)}.${storedNote}${unpriced}`;
 }
 
 function joinList(parts: string[]): string {

@@ -8,7 +8,7 @@ import { usageView } from "../../src/view/usage-view.js";
 
 const HEADER = '{"type":"session","version":3,"id":"s","timestamp":"2025-01-01T00:00:00.000Z","cwd":"/w"}';
 
-function reply(id: string, parentId: string | null, cost: number, text = "ok"): string {
+function reply(id: string, parentId: string | null, cost: unknown, text = "ok"): string {
   return JSON.stringify({
     type: "message",
     id,
@@ -50,6 +50,46 @@ describe("what Pi shows", () => {
     expect(view.pi.cost).toBeCloseTo(0.05, 9);
     expect(view.comparison).toBe(
       "Pi shows $0.050, counting assistant replies only; this report's $0.100 adds $0.050 of replies on damaged lines Pi cannot read.",
+    );
+  });
+});
+
+describe("what Pi shows, when the stored costs are not what its sum expects", () => {
+  const analyze = (lines: string[]) =>
+    usageView(analyzeSession(parseSessionBytes(Buffer.from(`${[HEADER, ...lines].join("\n")}\n`), "odd")));
+
+  it("a cost stored as text makes Pi's sum text: no figure, and the report says why", () => {
+    const view = analyze([reply("a", null, 0.04), reply("b", "a", "0.01")]);
+    expect(view.pi.cost).toBeNull();
+    expect(view.pi.display).toBe("no figure");
+    // 0 + 0.04 + "0.01" is the text "0.040.01"; this report reads "0.01" as 0: $0.040, and the reply's 20
+    // tokens as unpriced.
+    expect(view.comparison).toBe(
+      'Pi\'s footer shows no cost for this file: its sum is text, from the cost stored on line 3 ("0.01"). This report counts $0.040, reading every cost it cannot use as 0 and listing it among the problems. 20 tokens recorded no cost and are counted as unpriced, not free.',
+    );
+  });
+
+  it("a negative cost is added by Pi as it is; the report says so apart from damage", () => {
+    const view = analyze([reply("a", null, 0.04), reply("b", "a", -3)]);
+    // Pi: 0.04 - 3 = -2.96; this report: $0.040 (the negative cost read as 0).
+    expect(view.pi.cost).toBeCloseTo(-2.96, 9);
+    expect(view.comparison).toBe(
+      "Pi shows -$2.96; this report counts $0.040. Pi's figure also adds -$3.00 of negative costs stored in the file, which this report reads as 0. 20 tokens recorded no cost and are counted as unpriced, not free.",
+    );
+  });
+
+  it("a reply without usage stops Pi's footer", () => {
+    const bare = JSON.stringify({
+      type: "message",
+      id: "b",
+      parentId: "a",
+      timestamp: "2025-01-01T00:00:02.000Z",
+      message: { role: "assistant", content: [{ type: "text", text: "x" }], timestamp: 1 },
+    });
+    const view = analyze([reply("a", null, 0.04), bare]);
+    expect(view.pi.cost).toBeNull();
+    expect(view.comparison).toMatch(
+      /^Pi's footer shows no cost for this file: the reply on line 3 stores no cost/,
     );
   });
 });
