@@ -77,9 +77,11 @@ export interface WriteReportOptions {
 
 /**
  * Writes a report to `path` atomically (a temporary file, then a rename), so a failed run never leaves
- * a half-written report; write-file-atomic also cleans up its temporary file on failure.
+ * a half-written report; write-file-atomic also cleans up its temporary file on failure. A pipe or device
+ * (`isSpecialFile`) is written into instead: there is no file to replace.
  *
- * @throws {UsageError} when `path` is the input itself: the input file is never written.
+ * @throws {UsageError} when `path` is the input itself (the input file is never written), or the write
+ *   fails (one line saying why).
  */
 export async function writeReportFile(
   path: string,
@@ -122,7 +124,7 @@ function isSpecialFile(path: string): boolean {
 }
 
 /** The one line to print when a report cannot be written: what is wrong, in words, and the code. */
-export function writeFailure(path: string, error: unknown): string {
+function writeFailure(path: string, error: unknown): string {
   const code = (error as NodeJS.ErrnoException).code;
   const reasons: Record<string, string> = {
     ENOENT: `the folder ${dirname(resolve(path))} does not exist; create it or choose another -o path`,

@@ -20,15 +20,15 @@ export interface MigratedSession extends RawSession {
  */
 export function migrateSession(raw: RawSession): MigratedSession {
   const problems: Problem[] = [...raw.problems];
-  const inputVersion =
+  const { version: inputVersion, inferred } =
     raw.headerless === true
-      ? versionOfEntries(raw.records)
+      ? { version: versionOfEntries(raw.records), inferred: true }
       : readVersion(raw.header.version, raw.headerLine, raw.records, problems);
   let records: LineObject[] = [...raw.records];
   if (inputVersion < 2) records = migrateV1ToV2(records, problems);
   else records = records.map((record) => withTreeFields(record, problems));
   // A version read off the entries cannot tell 2 from 3; the rename is a no-op on a version 3 file.
-  if (inputVersion < 3 || raw.headerless === true) records = migrateV2ToV3(records);
+  if (inputVersion < 3 || inferred) records = migrateV2ToV3(records);
   const header = { ...raw.header, version: CURRENT_VERSION };
   return {
     header,
@@ -49,13 +49,14 @@ function versionOfEntries(records: readonly LineObject[]): number {
   return tree ? CURRENT_VERSION : 1;
 }
 
+/** The header's version; `inferred` when the header gave none that could be read and the entries told. */
 function readVersion(
   stored: unknown,
   line: number,
   records: readonly LineObject[],
   problems: Problem[],
-): number {
-  if (stored === undefined) return 1;
+): { version: number; inferred: boolean } {
+  if (stored === undefined) return { version: 1, inferred: false };
   // A version written as text ("3"): the number it spells.
   const version = typeof stored === "string" && /^[0-9]{1,6}$/.test(stored) ? Number(stored) : stored;
   if (typeof version === "number" && Number.isInteger(version) && version >= 1) {
@@ -72,9 +73,9 @@ function readVersion(
         kind: "note",
         message: `the header says version ${version}, newer than ${CURRENT_VERSION}; read as version ${CURRENT_VERSION}`,
       });
-      return CURRENT_VERSION;
+      return { version: CURRENT_VERSION, inferred: false };
     }
-    return version;
+    return { version, inferred: false };
   }
   const byEntries = versionOfEntries(records);
   problems.push({
@@ -82,7 +83,7 @@ function readVersion(
     kind: "note",
     message: `the header's version ${JSON.stringify(stored)} is not a number; read as version ${byEntries}, as its entries are`,
   });
-  return byEntries;
+  return { version: byEntries, inferred: true };
 }
 
 /** A v2+ entry must carry `id` and `parentId`; a damaged one gets a line-derived id and becomes a root. */

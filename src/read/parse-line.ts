@@ -11,6 +11,8 @@ export interface LineObject {
 export interface ParsedLine {
   objects: LineObject[];
   problems: Problem[];
+  /** Set when the line is one JSON value that is not an object: what it is ("an array", "null", ...). */
+  notAnObject?: string;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -52,6 +54,7 @@ export function parseLine(line: number, text: string): ParsedLine {
     if (isPlainObject(value)) return { objects: [{ line, part: 0, value }], problems: [] };
     return {
       objects: [],
+      notAnObject: describeJsonValue(value),
       problems: [
         {
           line,

@@ -51,8 +51,8 @@ function isPiEntry(value: Record<string, unknown>): boolean {
 interface FirstLine {
   line: number;
   first: Record<string, unknown> | undefined;
-  /** Why it held no object, when it did not (`parseLine`'s message). */
-  problem: string | undefined;
+  /** What it held when it was JSON but not an object (`ParsedLine.notAnObject`). */
+  notAnObject: string | undefined;
 }
 
 /**
@@ -115,7 +115,7 @@ export function parseSessionBytes(bytes: Uint8Array, label: string): RawSession 
       firstLine = {
         line: source.line,
         first: parsed.objects[0]?.value,
-        problem: parsed.problems[0]?.message,
+        notAnObject: parsed.notAnObject,
       };
     }
     for (const problem of parsed.problems) problems.push(problem);
@@ -168,17 +168,12 @@ function withoutHeaderFirst(
 }
 
 function notASession(firstLine: FirstLine, label: string): SessionReadError {
-  const { line, first, problem } = firstLine;
-  // JSON, but not an object: say what it holds ("line 1 holds an array").
-  const holds =
-    problem === undefined
-      ? null
-      : /^line \d+ (holds (?:an array|a number|a string|a boolean|null)),/.exec(problem);
-  if (first === undefined && holds !== null) {
+  const { line, first, notAnObject } = firstLine;
+  if (notAnObject !== undefined) {
     return new SessionReadError(
       "not-a-session",
       label,
-      `${label}: not a Pi session: line ${line} ${holds[1]}, not the session header {"type":"session",...}.`,
+      `${label}: not a Pi session: line ${line} holds ${notAnObject}, not the session header {"type":"session",...}.`,
     );
   }
   if (first === undefined) {
