@@ -240,8 +240,9 @@ export const HEADING_SHIFT = 2;
 /** The element a markdown-it tag becomes: `s` is `del`; a heading moves down `HEADING_SHIFT` levels, to h6 at most. */
 function elementName(tag: string): string {
   if (tag === "s") return "del";
-  const level = /^h([1-6])$/.exec(tag)?.[1];
-  return level === undefined ? tag : `h${Math.min(6, Number(level) + HEADING_SHIFT)}`;
+  // Checked by character, not by a regular expression: this runs for every token of every message.
+  const level = tag.length === 2 && tag.charCodeAt(0) === 104 /* h */ ? tag.charCodeAt(1) - 48 : 0;
+  return level >= 1 && level <= 6 ? `h${Math.min(6, level + HEADING_SHIFT)}` : tag;
 }
 
 function element(tagName: string, properties: Properties, children: ElementContent[] = []): Element {
