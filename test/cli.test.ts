@@ -49,6 +49,13 @@ describe("pi-report <session> --format json", () => {
     expect([alone.startedAt, alone.endedAt]).toEqual(["2025-01-01T00:00:00.000Z", null]);
   });
 
+  it("--open with standard output says it needs a file, and still writes the report", async () => {
+    const { code, stdout, stderr } = await runCli([FORK, "--format", "json", "--open"]);
+    expect(code).toBe(0);
+    expect((JSON.parse(stdout) as JsonReport).leafId).toBe("k2");
+    expect(stderr).toBe("pi-report: --open needs a file to open: give -o <file>.\n");
+  });
+
   it("is byte-identical across runs", async () => {
     const file = `${CORPUS}pi-migrated/pi-api__all-entry-types.jsonl`;
     const first = await runCli([file, "--format", "json"]);

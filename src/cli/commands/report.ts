@@ -171,9 +171,12 @@ export async function reportCommand(
       `pi-report: wrote ${output}${assets.length > 0 ? ` and ${assets.length} image(s)` : ""}\n`,
     );
     if (options.open === true) {
-      const { default: open } = await import("open");
-      await open(output, { wait: false });
+      const { openReport } = await import("../open-report.js");
+      await openReport(output, io.stderr);
     }
+  }
+  if (output === "-" && options.open === true) {
+    io.stderr.write("pi-report: --open needs a file to open: give -o <file>.\n");
   }
   const redaction = redactionView(redactions ?? analysis.session.redactions);
   if (redaction !== null && (!redaction.enabled || redaction.secrets > 0)) {
