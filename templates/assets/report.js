@@ -12,6 +12,7 @@
     ["label", "Labels", (el) => el.hasAttribute("data-labels")],
   ];
   let filter = "all";
+  let keysOn = true;
   let tool = "";
   let query = "";
 
@@ -84,11 +85,12 @@
       if (key !== "all" && !entries.some((entry) => test(entry))) continue;
       const button = document.createElement("button");
       button.type = "button";
+      button.className = "filter";
       button.textContent = label;
       button.setAttribute("aria-pressed", String(key === filter));
       button.addEventListener("click", () => {
         filter = key;
-        for (const other of tools.querySelectorAll("button"))
+        for (const other of tools.querySelectorAll("button.filter"))
           other.setAttribute("aria-pressed", String(other === button));
         apply();
       });
@@ -112,8 +114,21 @@
     status.setAttribute("aria-live", "polite");
     tools.append(status);
     const help = document.createElement("p");
-    help.className = "filter-status";
-    help.textContent = "Keys: t thinking · o outputs · e expand all · c collapse all · / search";
+    help.className = "filter-status keys-help";
+    help.textContent = "Keys: t thinking · o outputs · e expand all · c collapse all · / search ";
+    // Single-key shortcuts can be turned off (WCAG 2.1.4): for speech input, and for anyone they get in the way of.
+    const keysButton = document.createElement("button");
+    keysButton.type = "button";
+    keysButton.className = "keys-toggle";
+    keysButton.textContent = "keys on";
+    keysButton.setAttribute("aria-pressed", "true");
+    keysButton.setAttribute("aria-label", "Single-key shortcuts");
+    keysButton.addEventListener("click", () => {
+      keysOn = !keysOn;
+      keysButton.textContent = keysOn ? "keys on" : "keys off";
+      keysButton.setAttribute("aria-pressed", String(keysOn));
+    });
+    help.append(keysButton);
     tools.append(help);
     list.before(tools);
   }
@@ -139,6 +154,7 @@
       }
       return;
     }
+    if (!keysOn) return;
     const key = event.key;
     if (key === "t") toggleAll("details.thinking");
     else if (key === "o") toggleAll("details.output");

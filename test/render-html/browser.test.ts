@@ -41,9 +41,21 @@ describe("in Chromium", () => {
     await page.goto(pages["every-tool"] as string);
     await expect.poll(() => page.locator(".outline-tools input[type=search]").count()).toBe(1);
 
-    // `t` opens every thinking block.
+    // `t` opens every thinking block; with the keys turned off (WCAG 2.1.4) it does nothing, and a
+    // filter's click leaves that switch alone.
     await page.keyboard.press("t");
     expect(await page.locator("details.thinking[open]").count()).toBe(2);
+    const keys = page.getByRole("button", { name: "Single-key shortcuts" });
+    await keys.click();
+    await page.getByRole("button", { name: "Prompts" }).click();
+    expect(await keys.getAttribute("aria-pressed")).toBe("false");
+    await page.locator("body").click({ position: { x: 900, y: 5 } });
+    await page.keyboard.press("t");
+    expect(await page.locator("details.thinking[open]").count()).toBe(2);
+    await keys.click();
+    await page.getByRole("button", { name: "All" }).click();
+    await page.keyboard.press("t");
+    expect(await page.locator("details.thinking[open]").count()).toBe(0);
 
     // The Errors filter leaves only entries and outline items that failed.
     await page.getByRole("button", { name: "Errors" }).click();
@@ -133,8 +145,8 @@ describe("in Chromium", () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await page.goto(`file://${path}`);
-    await expect.poll(() => page.locator(".outline-tools button").count()).toBeGreaterThan(0);
-    const offered = await page.locator(".outline-tools button").allTextContents();
+    await expect.poll(() => page.locator(".outline-tools button.filter").count()).toBeGreaterThan(0);
+    const offered = await page.locator(".outline-tools button.filter").allTextContents();
     expect(offered).toEqual(["All", "Prompts"]);
     await context.close();
   });
