@@ -7,6 +7,10 @@ import type { EventEmitter } from "node:events";
  */
 export const OPENER_GRACE_MS = 1500;
 
+/** The line printed when the report could not be opened, and why. */
+const couldNotOpen = (path: string, why: string): string =>
+  `pi-report: could not open ${path} (${why}); open it yourself.\n`;
+
 /**
  * Waits for the opener's verdict and says when it failed: `open` resolves as soon as its launcher starts,
  * and a launcher that finds no browser (`xdg-open: no method available`) exits non-zero in silence.
@@ -23,7 +27,7 @@ export function reportOpenerFailure(
     const timer = setTimeout(done, graceMs);
     const fail = (why: string) => {
       clearTimeout(timer);
-      stderr.write(`pi-report: could not open ${path} (${why}); open it yourself.\n`);
+      stderr.write(couldNotOpen(path, why));
       done();
     };
     launcher.once("error", (error: Error) => fail(error.message));
@@ -44,8 +48,6 @@ export async function openReport(path: string, stderr: { write(text: string): un
   try {
     await reportOpenerFailure(await open(path, { wait: false }), path, stderr);
   } catch (error) {
-    stderr.write(
-      `pi-report: could not open ${path} (${error instanceof Error ? error.message : String(error)}); open it yourself.\n`,
-    );
+    stderr.write(couldNotOpen(path, error instanceof Error ? error.message : String(error)));
   }
 }

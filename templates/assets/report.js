@@ -114,7 +114,7 @@
     status.setAttribute("aria-live", "polite");
     tools.append(status);
     const help = document.createElement("p");
-    help.className = "filter-status keys-help";
+    help.className = "filter-status";
     help.textContent = "Keys: t thinking · o outputs · e expand all · c collapse all · / search ";
     // Single-key shortcuts can be turned off (WCAG 2.1.4): for speech input, and for anyone they get in the way of.
     const keysButton = document.createElement("button");
