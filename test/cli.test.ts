@@ -198,6 +198,25 @@ describe("the installed bin", () => {
     expect(result.stderr).toBe("pi-report: /nonexistent.jsonl: no such file.\n");
   });
 
+  it("-o /dev/stdout appends to what the shell pointed it at, and a reader closing it early is no failure", () => {
+    const dir = mkdtempSync(join(tmpdir(), "pi-report-stdout-"));
+    const log = join(dir, "log");
+    writeFileSync(log, "EARLIER\n");
+    const appended = spawnSync("sh", ["-c", `node "${bin}" "${FORK}" -f json -o /dev/stdout >> "${log}"`]);
+    expect(appended.status).toBe(0);
+    const written = readFileSync(log, "utf8");
+    expect(written.startsWith("EARLIER\n{")).toBe(true);
+    expect((JSON.parse(written.slice("EARLIER\n".length)) as JsonReport).leafId).toBe("k2");
+    const big = `${CORPUS}real/pi-mono__before-compaction.jsonl`;
+    // bash's pipefail: the pipeline's status is pi-report's, not head's.
+    const closed = spawnSync("bash", [
+      "-c",
+      `set -o pipefail; node "${bin}" "${big}" -o /dev/stdout | head -c 100 > /dev/null`,
+    ]);
+    expect(closed.status).toBe(0);
+    expect(closed.stderr.toString()).not.toContain("cannot write");
+  });
+
   it("stops quietly, exit 0, when its reader closes the pipe early (| head)", async () => {
     // A page far larger than a pipe holds (64 KB), so the write is still going when the reader leaves.
     const child = spawn("node", [bin, `${CORPUS}real/pi-mono__before-compaction.jsonl`, "-o", "-"]);

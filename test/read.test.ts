@@ -133,7 +133,10 @@ describe("parseLine: values glued on a line, and the entries past damage", () =>
     expect(parsed.problems).toHaveLength(1);
   });
 
-  it("escapes control characters in the messages it quotes (a NUL from the line stays out of the report)", () => {
+  it("escapes control characters in the text it quotes, after an entry too (a NUL stays out of the report)", () => {
+    const afterEntry = parseLine(4, `${entry("a", null, "x")}\u0000\u0000`);
+    expect(afterEntry.objects).toHaveLength(1);
+    expect(afterEntry.problems[0]?.message).toContain('text that is not JSON ("\\u0000\\u0000")');
     const parsed = parseLine(4, "\u0000\u0000x");
     // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what must not be there.
     expect(parsed.problems[0]?.message).not.toMatch(/[\u0000-\u001f]/);

@@ -99,11 +99,26 @@ export async function writeReportFile(
         ? Buffer.from(content.buffer, content.byteOffset, content.byteLength)
         : utf8OfParts(content);
   try {
-    if (isSpecialFile(path)) await writeFile(path, data);
-    else
-      await writeFileAtomic(path, data, typeof data === "string" ? { encoding: "utf8", fsync } : { fsync });
+    if (isSpecialFile(path)) {
+      await writeIntoSpecialFile(path, data);
+      return;
+    }
+    await writeFileAtomic(path, data, typeof data === "string" ? { encoding: "utf8", fsync } : { fsync });
   } catch (error) {
     throw new UsageError(writeFailure(path, error));
+  }
+}
+
+/**
+ * Writes into a pipe or device, appending: `/dev/stdout` that the shell pointed at a file (`>> log`) must
+ * not be truncated. A reader that closes the pipe early (`-o /dev/stdout | head`) is no failure, as with
+ * `-o -`.
+ */
+async function writeIntoSpecialFile(path: string, data: string | Buffer): Promise<void> {
+  try {
+    await writeFile(path, data, { flag: "a" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EPIPE") throw error;
   }
 }
 

@@ -10,6 +10,11 @@ export interface Session {
   inputVersion: number;
   /** Every entry recovered, in file order. */
   entries: SessionEntry[];
+  /**
+   * False when the file's first line is not its header (none at all, or further down): Pi's reader then
+   * reads no entries from it (it starts a new session instead), which "what Pi shows" must say.
+   */
+  headerFirst: boolean;
   /** Everything the reader could not take at face value, in line order as found. */
   problems: Problem[];
   /** What redaction replaced, by kind; undefined when the session was not put through redaction. */
@@ -41,6 +46,8 @@ export function typeEntries(migrated: MigratedSession): Session {
     header,
     inputVersion: migrated.inputVersion,
     entries,
+    headerFirst:
+      migrated.headerless !== true && migrated.records.every((record) => record.line >= migrated.headerLine),
     problems,
     ...(migrated.redactions === undefined ? {} : { redactions: migrated.redactions }),
   };

@@ -25,9 +25,8 @@ function describeJsonValue(value: unknown): string {
   return `a ${typeof value}`;
 }
 
-/** An error's message, its control characters escaped: `JSON.parse` quotes the line, NUL bytes and all. */
-function errorText(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
+/** Text quoted from a damaged line, its control characters escaped: a NUL byte must not reach a report. */
+function escapeControls(text: string): string {
   return text.replace(
     // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this escapes.
     /[\u0000-\u001f\u007f]/g,
@@ -35,9 +34,14 @@ function errorText(error: unknown): string {
   );
 }
 
+/** An error's message, escaped: `JSON.parse` quotes the line, NUL bytes and all. */
+function errorText(error: unknown): string {
+  return escapeControls(error instanceof Error ? error.message : String(error));
+}
+
 function preview(text: string): string {
   const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length > 40 ? `${flat.slice(0, 40)}…` : flat;
+  return escapeControls(flat.length > 40 ? `${flat.slice(0, 40)}…` : flat);
 }
 
 /**

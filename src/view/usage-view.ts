@@ -102,6 +102,13 @@ function assistantMessage(
  * a negative one is added as it is.
  */
 function piFooterCost(analysis: SessionAnalysis, dropped: Set<number | null>): PiCost {
+  if (!analysis.session.headerFirst) {
+    return {
+      kind: "none",
+      reason:
+        "its first line is not the session header, so Pi reads none of its entries (it starts a new session in the file)",
+    };
+  }
   let sum: unknown = 0;
   let firstOdd: string | null = null;
   for (const entry of analysis.tree.entries) {

@@ -78,6 +78,20 @@ describe("what Pi shows, when the stored costs are not what its sum expects", ()
     );
   });
 
+  it("a file whose first line is not its header shows nothing in Pi (it reads none of its entries)", () => {
+    // The header on line 3, after two replies: Pi's reader takes the first line for the header, finds none.
+    const lines = [reply("a", null, 0.04), reply("b", "a", 0.01)];
+    const moved = usageView(
+      analyzeSession(parseSessionBytes(Buffer.from(`${[...lines, HEADER].join("\n")}\n`), "moved")),
+    );
+    expect(moved.pi.cost).toBeNull();
+    expect(moved.comparison).toMatch(
+      /^Pi's footer shows no cost for this file: its first line is not the session header, so Pi reads none of its entries/,
+    );
+    // The same lines after the header: Pi's $0.050.
+    expect(analyze(lines).pi.cost).toBeCloseTo(0.05, 9);
+  });
+
   it("a reply without usage stops Pi's footer", () => {
     const bare = JSON.stringify({
       type: "message",
