@@ -43,7 +43,8 @@ export function usageView(analysis: SessionAnalysis): UsageView {
     pi: {
       cost: piSum.kind === "shown" ? piSum.cost : null,
       display: piSum.kind === "shown" ? formatCost(piSum.cost) : "no figure",
-      tokens: pi.input + pi.output + pi.cacheRead + pi.cacheWrite,
+      // Pi reads no entries from a file whose first line is not its header: no tokens either.
+      tokens: analysis.session.headerFirst ? pi.input + pi.output + pi.cacheRead + pi.cacheWrite : 0,
     },
     comparison: comparisonSentence(analysis, pi, piSum),
   };

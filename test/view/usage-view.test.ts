@@ -85,6 +85,7 @@ describe("what Pi shows, when the stored costs are not what its sum expects", ()
       analyzeSession(parseSessionBytes(Buffer.from(`${[...lines, HEADER].join("\n")}\n`), "moved")),
     );
     expect(moved.pi.cost).toBeNull();
+    expect(moved.pi.tokens).toBe(0);
     expect(moved.comparison).toMatch(
       /^Pi's footer shows no cost for this file: its first line is not the session header, so Pi reads none of its entries/,
     );
