@@ -1,10 +1,8 @@
+import { isPlainObject } from "../plain-object.js";
 import type { FileDiff } from "./diff-model.js";
 import { piNumberedDiffToModel } from "./pi-numbered-diff-to-model.js";
 import { type TextEdit, textsToModel } from "./texts-to-model.js";
 import { unifiedPatchToModel } from "./unified-patch-to-model.js";
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 const nonEmptyString = (value: unknown): value is string => typeof value === "string" && value !== "";
 
@@ -24,7 +22,7 @@ function editsOf(args: Record<string, unknown>): TextEdit[] {
   const edits = parseIfString(args.edits);
   if (Array.isArray(edits)) {
     return edits
-      .filter(isRecord)
+      .filter(isPlainObject)
       .map((edit) => ({ oldText: text(edit.oldText), newText: text(edit.newText) }));
   }
   if (typeof args.oldText === "string" || typeof args.newText === "string") {
@@ -40,9 +38,9 @@ function editsOf(args: Record<string, unknown>): TextEdit[] {
  * Takes the raw `arguments` and `details` as stored; never throws on odd shapes.
  */
 export function editToModel(args: unknown, details: unknown): FileDiff | undefined {
-  if (isRecord(details) && nonEmptyString(details.patch)) return unifiedPatchToModel(details.patch);
-  if (isRecord(details) && nonEmptyString(details.diff)) return piNumberedDiffToModel(details.diff);
+  if (isPlainObject(details) && nonEmptyString(details.patch)) return unifiedPatchToModel(details.patch);
+  if (isPlainObject(details) && nonEmptyString(details.diff)) return piNumberedDiffToModel(details.diff);
   const parsedArgs = parseIfString(args);
-  const edits = isRecord(parsedArgs) ? editsOf(parsedArgs) : [];
+  const edits = isPlainObject(parsedArgs) ? editsOf(parsedArgs) : [];
   return edits.length > 0 ? textsToModel(edits) : undefined;
 }

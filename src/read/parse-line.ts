@@ -1,3 +1,4 @@
+import { isPlainObject } from "../plain-object.js";
 import type { Problem } from "./problem.js";
 import { findValueEnd, opensValue, skipJsonWhitespace } from "./split-glued-json.js";
 
@@ -13,10 +14,6 @@ export interface ParsedLine {
   problems: Problem[];
   /** Set when the line is one JSON value that is not an object: what it is ("an array", "null", ...). */
   notAnObject?: string;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function describeJsonValue(value: unknown): string {

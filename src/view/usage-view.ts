@@ -1,4 +1,5 @@
 import type { SessionAnalysis } from "../pipeline.js";
+import { isPlainObject } from "../plain-object.js";
 import type { UsageSource } from "../usage/collect-usage.js";
 import type { ModelTotals } from "../usage/summarize-usage.js";
 import { addToTotals, emptyTotals, type Totals } from "../usage/totals.js";
@@ -84,15 +85,12 @@ function piFigure(analysis: SessionAnalysis, dropped: Set<number | null>): Total
 /** What Pi's footer makes of the stored costs: a dollar figure, or why it shows none. */
 type PiCost = { kind: "shown"; cost: number } | { kind: "none"; reason: string };
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
 /** The stored `message` of an assistant reply, read or not (Pi sums a reply whatever shape we gave it). */
 function assistantMessage(
   body: SessionAnalysis["tree"]["entries"][number]["body"],
 ): Record<string, unknown> | null {
   const raw: unknown = body.type === "other" ? body.value : body;
-  if (!isRecord(raw) || raw.type !== "message" || !isRecord(raw.message)) return null;
+  if (!isPlainObject(raw) || raw.type !== "message" || !isPlainObject(raw.message)) return null;
   return raw.message.role === "assistant" ? raw.message : null;
 }
 
@@ -117,13 +115,13 @@ function piFooterCost(analysis: SessionAnalysis, dropped: Set<number | null>): P
     const message = assistantMessage(entry.body);
     if (message === null) continue;
     const usage = message.usage;
-    if (!isRecord(usage) || usage.cost === undefined || usage.cost === null) {
+    if (!isPlainObject(usage) || usage.cost === undefined || usage.cost === null) {
       return {
         kind: "none",
         reason: `the reply on line ${entry.line} stores no cost, and its footer stops at it`,
       };
     }
-    const total = isRecord(usage.cost) ? usage.cost.total : undefined;
+    const total = isPlainObject(usage.cost) ? usage.cost.total : undefined;
     if (typeof total !== "number" || total < 0)
       firstOdd ??= `line ${entry.line} (${JSON.stringify(total) ?? "no total"})`;
     sum = (sum as number) + (total as number);
