@@ -181,7 +181,8 @@ describe("DeferredTokenizer", () => {
       `<q>${pair.map((lines) => lines.join("|")).join("#")}</q>`,
       "none",
     ];
-    const filled = tokenizer.fill(page);
+    // A part comes back as pieces that join to it filled.
+    const filled = page.map((part) => tokenizer.fill([part]).join(""));
     expect(filled[0]).toBe("<p>A1|A2</p>");
     // The pair is all or nothing: its first block is shown plain too, as a diff coloured on one side is not.
     expect(filled[1]).toBe(`<q>${plainLines("<a>\nb").join("|")}#${plainLines("c & d").join("|")}</q>`);
@@ -194,7 +195,7 @@ describe("DeferredTokenizer", () => {
     const two = await tokenizer.tokenize(["A", "B\0C"], "ts");
     void tokenizer.settle();
     tokenizer.receive(sent.map(({ block, code }) => ({ block, lines: [`<${code}>`] })));
-    const filled = tokenizer.fill([one.join("|"), two.join("|")]);
+    const filled = [one, two].map((lines) => tokenizer.fill([lines.join("|")]).join(""));
     // Each diff shows its own sides: an added line must not read as removed.
     expect(filled).toEqual(["<A\0B>|<C>", "<A>|<B\0C>"]);
   });

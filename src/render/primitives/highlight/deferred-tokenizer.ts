@@ -108,7 +108,12 @@ export class DeferredTokenizer implements LineTokenizer {
     return this.#allAnswered;
   }
 
-  /** The page with every marker replaced by its line; call after `settle`. */
+  /**
+   * The page with every marker replaced by its line; call after `settle`. A part holding markers comes
+   * back as its pieces (the text between markers, and the lines), not as a new string: they are
+   * written one after another anyway, and building the whole part again copied ~20 MB of a large page
+   * into strings that lived until it was written.
+   */
   fill(parts: readonly string[]): string[] {
     const start = `\0${this.#nonce}:`;
     const marker = new RegExp(`\\x00${this.#nonce}:(\\d+):(\\d+):(\\d+)\\x00`, "g");
@@ -125,15 +130,23 @@ export class DeferredTokenizer implements LineTokenizer {
       }
       return lines;
     };
-    return parts.map((part) =>
-      part.includes(start)
-        ? part.replace(
-            marker,
-            (_, group: string, member: string, line: string) =>
-              linesOf(Number(group))[Number(member)]?.[Number(line)] ?? "",
-          )
-        : part,
-    );
+    const pieces: string[] = [];
+    for (const part of parts) {
+      if (!part.includes(start)) {
+        pieces.push(part);
+        continue;
+      }
+      let from = 0;
+      marker.lastIndex = 0;
+      for (let found = marker.exec(part); found !== null; found = marker.exec(part)) {
+        if (found.index > from) pieces.push(part.slice(from, found.index));
+        const [, group, member, line] = found;
+        pieces.push(linesOf(Number(group))[Number(member)]?.[Number(line)] ?? "");
+        from = marker.lastIndex;
+      }
+      if (from < part.length) pieces.push(part.slice(from));
+    }
+    return pieces;
   }
 
   #request(code: string, id: string): number {
