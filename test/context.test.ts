@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { analyzeSession, parseSessionBytes } from "../src/index.js";
 import { analyzeFixture, branchAt } from "./helpers/analyze.js";
 
 function summary(messages: readonly { role: string; entryId: string | null; edited?: string }[]) {
@@ -169,5 +170,64 @@ describe("unknown-entries.jsonl", () => {
       },
       { line: 5, kind: "note", message: 'line 5: unknown message role "critic"; kept and shown as stored' },
     ]);
+  });
+});
+
+describe("the context size after a compaction (Pi's getContextUsage)", () => {
+  const header = { type: "session", version: 3, id: "s", timestamp: "2026-01-01T00:00:00Z", cwd: "/w" };
+  let minute = 0;
+  const at = () => `2026-01-01T00:${String((minute += 1)).padStart(2, "0")}:00Z`;
+  const user = (id: string, parentId: string | null) => ({
+    type: "message",
+    id,
+    parentId,
+    timestamp: at(),
+    message: { role: "user", content: "go" },
+  });
+  const reply = (id: string, parentId: string, input: number, stopReason = "stop") => ({
+    type: "message",
+    id,
+    parentId,
+    timestamp: at(),
+    message: {
+      role: "assistant",
+      content: [{ type: "text", text: "ok" }],
+      provider: "p",
+      model: "m",
+      stopReason,
+      usage: { input, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: input, cost: { total: 0 } },
+    },
+  });
+  const compaction = (id: string, parentId: string, firstKept: string) => ({
+    type: "compaction",
+    id,
+    parentId,
+    timestamp: at(),
+    summary: "s",
+    firstKeptEntryId: firstKept,
+    tokensBefore: 900,
+  });
+  const tokensAtTip = (...entries: object[]) => {
+    const text = [header, ...entries].map((entry) => JSON.stringify(entry)).join("\n");
+    return analyzeSession(parseSessionBytes(Buffer.from(text), "t.jsonl")).activeBranch?.context.tokens;
+  };
+  const before = [user("u1", null), reply("a1", "u1", 900), compaction("c1", "a1", "u1")];
+
+  it("is unknown (null) until a reply after the latest compaction: not the 900 the compaction shrank", () => {
+    expect(tokensAtTip(...before, user("u2", "c1"))).toBeNull();
+    // An error reply after it says nothing about the context either.
+    expect(tokensAtTip(...before, user("u2", "c1"), reply("a2", "u2", 0, "error"))).toBeNull();
+  });
+
+  it("is the first usable reply's after it: 120", () => {
+    expect(tokensAtTip(...before, user("u2", "c1"), reply("a2", "u2", 120))).toBe(120);
+  });
+
+  it("stays unknown when that reply recorded no tokens, as Pi's does", () => {
+    expect(tokensAtTip(...before, user("u2", "c1"), reply("a2", "u2", 0))).toBeNull();
+  });
+
+  it("without a compaction, a reply that recorded no tokens is still a size of 0", () => {
+    expect(tokensAtTip(user("u1", null), reply("a1", "u1", 0))).toBe(0);
   });
 });

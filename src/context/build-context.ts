@@ -15,7 +15,11 @@ export interface BranchContext {
   model: { provider: string; modelId: string } | null;
   /** From the last `thinking_level_change` on the full path; `off` if none. */
   thinkingLevel: string;
-  /** Context size at the tip: the last usable assistant reply's input + cacheRead + cacheWrite + output. */
+  /**
+   * Context size at the tip: the last usable assistant reply's input + cacheRead + cacheWrite + output.
+   * Null when there is none, or when none came after the latest compaction (Pi's rule: the size before a
+   * compaction is not the size after it, and is unknown until the next reply).
+   */
   tokens: number | null;
   /** Id of the compaction the context starts from, if any. */
   compactionId: string | null;
@@ -50,7 +54,7 @@ export function buildContext(tree: SessionTree, tip: number): BranchContext {
     messages: applyContextEdits(selected, latestEdits(path)),
     model,
     thinkingLevel,
-    tokens: contextTokens(path),
+    tokens: contextTokens(path, compactionAt),
     compactionId,
   };
 }
@@ -114,15 +118,18 @@ function selectCompacted(
 
 /**
  * The context size at the tip. Error and aborted replies are skipped, as Pi does: their usage is zero
- * or partial and says nothing about the context.
+ * or partial and says nothing about the context. After a compaction only a reply after it counts, and
+ * one that recorded no tokens counts as none (Pi's `getContextUsage`, pi-coding-agent 0.73: "the last
+ * assistant usage reflects pre-compaction context size"): the size is then unknown, not the old one.
  */
-function contextTokens(path: readonly SessionEntry[]): number | null {
-  for (let position = path.length - 1; position >= 0; position -= 1) {
+function contextTokens(path: readonly SessionEntry[], compactionAt: number): number | null {
+  for (let position = path.length - 1; position > compactionAt; position -= 1) {
     const { body } = path[position] as SessionEntry;
     if (body.type !== "message" || body.message.role !== "assistant") continue;
     const { stopReason, usage } = body.message;
     if (stopReason === "error" || stopReason === "aborted" || usage === undefined) continue;
-    return tokenCount(toUsage(usage).usage);
+    const tokens = tokenCount(toUsage(usage).usage);
+    return compactionAt !== -1 && tokens === 0 ? null : tokens;
   }
   return null;
 }
