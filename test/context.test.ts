@@ -176,7 +176,10 @@ describe("unknown-entries.jsonl", () => {
 describe("the context size after a compaction (Pi's getContextUsage)", () => {
   const header = { type: "session", version: 3, id: "s", timestamp: "2026-01-01T00:00:00Z", cwd: "/w" };
   let minute = 0;
-  const at = () => `2026-01-01T00:${String((minute += 1)).padStart(2, "0")}:00Z`;
+  const at = () => {
+    minute += 1;
+    return `2026-01-01T00:${String(minute).padStart(2, "0")}:00Z`;
+  };
   const user = (id: string, parentId: string | null) => ({
     type: "message",
     id,
