@@ -123,6 +123,31 @@ describe("text the renderer writes itself", () => {
     ]);
   });
 
+  it("mentions nobody after a backtick shown as text either (GitHub links @name after any non-word character)", () => {
+    expect(sessionText("Bob`@octocat")).toEqual([
+      { type: "text", value: "Bob`" },
+      { type: "inlineCode", value: "@octocat" },
+    ]);
+    const tree = roundTrip("a stray ` then @octocat, and `code` `@octocat");
+    const texts = nodesOfType(tree, "text").map((node) => node.value);
+    expect(texts.filter((value) => /(^|\W)@\w/.test(value))).toEqual([]);
+  });
+
+  it("links no issue: #123, GH-45 and owner/repo#7 get a word joiner after the # or GH-", () => {
+    const joined = "fixes #\u2060123, see GH-\u206045 and octo-org/octo-repo#\u20607; not # 5 or issue#x or fix-GH-1";
+    expect(sessionText("fixes #123, see GH-45 and octo-org/octo-repo#7; not # 5 or issue#x or fix-GH-1")).toEqual([
+      { type: "text", value: joined },
+    ]);
+    // Through remark and back, as GitHub reads it: no `#` is followed by a digit anywhere in the text.
+    const texts = nodesOfType(roundTrip("# 12 heading\n\nclosed #12 and gh-3 (#4)"), "text").map((n) => n.value);
+    expect(texts.join("|")).not.toMatch(/#\d|GH-\d/i);
+    expect(texts.join("|").replaceAll("\u2060", "")).toContain("closed #12 and gh-3 (#4)");
+  });
+
+  it("keeps entities whole in <summary> while breaking references: &#39; is no issue", () => {
+    expect(summaryText("it's #42 and `GH-7`")).toBe("it&#39;s #\u206042 and &#96;GH-\u20607&#96;");
+  });
+
   it("puts escaped, one-line text in <summary>", () => {
     expect(summaryText(`a & b <i>"c"</i> 'd' \`e\`\n\tf @org/team`)).toBe(
       "a &amp; b &lt;i&gt;&quot;c&quot;&lt;/i&gt; &#39;d&#39; &#96;e&#96; f @\u2060org/team",

@@ -20,9 +20,20 @@ export function text(value: string): Text {
   return { type: "text", value: withoutNul(value) };
 }
 
-// GitHub links `@name` and `@org/team` at the start of a word to that account and notifies it; Pi writes
-// files as `@path`. In session text such words are shown as code, which GitHub never links.
-const MENTION = /(?<![\w`])@[A-Za-z0-9][\w./-]*/g;
+// GitHub links `@name` and `@org/team` after any character that is not part of a word (a backtick shown
+// as text included) to that account and notifies it; Pi writes files as `@path`. In session text such
+// words are shown as code, which GitHub never links.
+const MENTION = /(?<!\w)@[A-Za-z0-9][\w./-]*/g;
+
+// GitHub also links `#123`, `GH-123` and `owner/repo#123` to issues and pull requests, and lists the
+// report's comment on each of them ("mentioned this"), in other people's repositories too. A word joiner
+// (U+2060, invisible) after the `#` or the `GH-` keeps the text as written and links nothing.
+const ISSUE_REFERENCE = /#(?=\d)|(?<![\w-])GH-(?=\d)/gi;
+
+/** Text with GitHub's issue references made inert (see `ISSUE_REFERENCE`). */
+function withoutReferences(value: string): string {
+  return value.replace(ISSUE_REFERENCE, "$&\u2060");
+}
 
 /**
  * Session text for inside a paragraph: a text node, with `@words` as inline code so that posting the
@@ -34,11 +45,11 @@ export function sessionText(value: string): PhrasingContent[] {
   for (const match of value.matchAll(MENTION)) {
     // A sentence's full stop or a trailing slash is not part of the name.
     const word = match[0].replace(/[./-]+$/, "");
-    if (match.index > at) parts.push(text(value.slice(at, match.index)));
+    if (match.index > at) parts.push(text(withoutReferences(value.slice(at, match.index))));
     parts.push(code(word));
     at = match.index + word.length;
   }
-  if (at < value.length || parts.length === 0) parts.push(text(value.slice(at)));
+  if (at < value.length || parts.length === 0) parts.push(text(withoutReferences(value.slice(at))));
   return parts;
 }
 
@@ -127,14 +138,16 @@ const ENTITIES: Readonly<Record<string, string>> = {
 /**
  * Text for inside `<summary>`: that line is raw HTML to a Markdown reader (no Markdown is parsed in
  * it), so it is made one line and every character HTML or a code span could act on becomes an entity;
- * an `@name` gets a word joiner after its `@`, so that GitHub mentions nobody.
+ * an `@name` gets a word joiner after its `@`, so that GitHub mentions nobody, and an issue reference
+ * after its `#` (or `GH-`), so that it links no issue.
  */
 export function summaryText(value: string): string {
   return (
-    oneLine(value)
+    withoutReferences(oneLine(value))
       .replace(/[&<>"'`]/g, (char) => ENTITIES[char] as string)
-      // No code spans here to keep `@name` from mentioning someone: an invisible word joiner does it.
-      .replace(/(?<![\w`])@(?=[A-Za-z0-9])/g, "@\u2060")
+      // No code spans here to keep `@name` from mentioning someone: an invisible word joiner does it, as
+      // for issue references above (before the entities, whose `&#39;` is no reference).
+      .replace(/(?<!\w)@(?=[A-Za-z0-9])/g, "@\u2060")
   );
 }
 
