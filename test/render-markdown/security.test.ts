@@ -134,12 +134,15 @@ describe("text the renderer writes itself", () => {
   });
 
   it("links no issue: #123, GH-45 and owner/repo#7 get a word joiner after the # or GH-", () => {
-    const joined = "fixes #\u2060123, see GH-\u206045 and octo-org/octo-repo#\u20607; not # 5 or issue#x or fix-GH-1";
-    expect(sessionText("fixes #123, see GH-45 and octo-org/octo-repo#7; not # 5 or issue#x or fix-GH-1")).toEqual([
-      { type: "text", value: joined },
-    ]);
+    const joined =
+      "fixes #\u2060123, see GH-\u206045 and octo-org/octo-repo#\u20607; not # 5 or issue#x or fix-GH-1";
+    expect(
+      sessionText("fixes #123, see GH-45 and octo-org/octo-repo#7; not # 5 or issue#x or fix-GH-1"),
+    ).toEqual([{ type: "text", value: joined }]);
     // Through remark and back, as GitHub reads it: no `#` is followed by a digit anywhere in the text.
-    const texts = nodesOfType(roundTrip("# 12 heading\n\nclosed #12 and gh-3 (#4)"), "text").map((n) => n.value);
+    const texts = nodesOfType(roundTrip("# 12 heading\n\nclosed #12 and gh-3 (#4)"), "text").map(
+      (n) => n.value,
+    );
     expect(texts.join("|")).not.toMatch(/#\d|GH-\d/i);
     expect(texts.join("|").replaceAll("\u2060", "")).toContain("closed #12 and gh-3 (#4)");
   });
