@@ -20,12 +20,35 @@ export function formatTokens(value: number): string {
   return `${scaled.toFixed(digits)}${unit}`;
 }
 
-/** Dollars with as many decimals as small amounts need: $12.34, $0.123, $0.0045, $0. */
+/**
+ * Dollars with as many decimals as small amounts need: $12.34, $0.123, and two significant digits below
+ * a cent ($0.0045, $0.00015, $0.0001); $0. Rounded half up on the decimal amount: `toFixed` rounds the binary
+ * fraction, in which 0.00015 is a hair below itself, and showed it as $0.0001.
+ */
 export function formatCost(value: number): string {
   if (value === 0) return "$0";
   const abs = Math.abs(value);
-  const digits = abs >= 1 ? 2 : abs >= 0.01 ? 3 : abs >= 0.0001 ? 4 : 6;
-  return `${value < 0 ? "-" : ""}$${abs.toFixed(digits)}`;
+  let decimals = costDecimals(abs);
+  // Rounding may carry into the range above ($0.9996 -> $1.00, not $1.000).
+  const carried = costDecimals(roundHalfUp(abs, decimals));
+  if (carried < decimals) decimals = carried;
+  let digits = roundHalfUp(abs, decimals).toFixed(decimals);
+  // Below a cent the second significant digit is dropped when it is 0 ($0.0001, not $0.00010), down to
+  // the four decimals a cent's fraction always shows ($0.0020 stays).
+  if (decimals > 4) digits = digits.replace(/0+$/, "").padEnd(6, "0");
+  return `${value < 0 ? "-" : ""}$${digits}`;
+}
+
+function costDecimals(abs: number): number {
+  if (abs >= 1) return 2;
+  if (abs >= 0.01) return 3;
+  return 1 - Math.floor(Math.log10(abs));
+}
+
+/** `value` rounded half up to `decimals`, as written in decimal (12 significant digits decide). */
+function roundHalfUp(value: number, decimals: number): number {
+  const scale = 10 ** decimals;
+  return Math.round(Number((value * scale).toPrecision(12))) / scale;
 }
 
 /** A recorded cost and the tokens nobody priced, e.g. "$1.20 + 45.6k unpriced tokens" or "unpriced". */

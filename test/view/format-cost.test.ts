@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { formatCost } from "../../src/view/format.js";
+
+describe("formatCost", () => {
+  it("rounds half up on the decimal amount, not the binary fraction (0.00015 is stored a hair below)", () => {
+    expect((0.00015).toFixed(4)).toBe("0.0001"); // what toFixed alone showed
+    expect(formatCost(0.00015)).toBe("$0.00015");
+    expect(formatCost(0.0185)).toBe("$0.019");
+    expect(formatCost(0.00195)).toBe("$0.0020");
+    expect(formatCost(1.005)).toBe("$1.01");
+  });
+
+  it("gives two significant digits below a cent, three decimals below a dollar, two above", () => {
+    expect(formatCost(0.0045)).toBe("$0.0045");
+    expect(formatCost(0.000075)).toBe("$0.000075");
+    expect(formatCost(0.123456)).toBe("$0.123");
+    expect(formatCost(42.59590750000001)).toBe("$42.60");
+    expect(formatCost(0)).toBe("$0");
+    expect(formatCost(-2.96)).toBe("-$2.96");
+  });
+
+  it("shows a rounding that carries into the range above as that range does", () => {
+    expect(formatCost(0.9996)).toBe("$1.00");
+    expect(formatCost(0.009996)).toBe("$0.010");
+  });
+});
+
+describe("formatCost below a cent", () => {
+  it("drops a second significant digit of 0 past four decimals, and keeps four decimals", () => {
+    expect(formatCost(0.0001)).toBe("$0.0001");
+    expect(formatCost(0.0003)).toBe("$0.0003");
+    expect(formatCost(0.00005)).toBe("$0.00005");
+    expect(formatCost(0.002)).toBe("$0.0020");
+    expect(formatCost(0.00012)).toBe("$0.00012");
+  });
+});
