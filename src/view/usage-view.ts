@@ -43,7 +43,8 @@ export function usageView(analysis: SessionAnalysis): UsageView {
     byModel: analysis.usage.byModel,
     pi: {
       cost: piSum.kind === "shown" ? piSum.cost : null,
-      display: piSum.kind === "shown" ? formatCost(piSum.cost) : "no figure",
+      // Pi's footer leaves a cost of 0 out: it shows no figure, not $0.
+      display: piSum.kind !== "shown" ? "no figure" : piSum.cost === 0 ? "no cost" : formatCost(piSum.cost),
       // Pi reads no entries from a file whose first line is not its header: no tokens either.
       tokens: analysis.session.headerFirst ? pi.input + pi.output + pi.cacheRead + pi.cacheWrite : 0,
     },
@@ -150,6 +151,13 @@ function comparisonSentence(analysis: SessionAnalysis, pi: Totals, piSum: PiCost
       : "";
   if (piSum.kind === "none") {
     return `Pi's footer shows no cost for this file: ${piSum.reason}. This report counts ${formatCost(ours.cost)}, reading every cost it cannot use as 0 and listing it among the problems.${unpriced}`;
+  }
+  if (piSum.cost === 0) {
+    const ourCost =
+      ours.cost === 0
+        ? ""
+        : ` This report counts ${formatCost(ours.cost)}${parts.length > 0 ? `: ${joinList(parts)}` : ""}.`;
+    return `Pi's footer shows no cost: the replies it reads recorded none, and it leaves a cost of 0 out.${ourCost}${unpriced}`;
   }
   // Stored costs Pi adds and this report reads as 0 (negative ones): said apart, not taken for damage.
   const stored = piSum.cost - pi.cost;

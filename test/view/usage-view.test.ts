@@ -108,3 +108,20 @@ describe("what Pi shows, when the stored costs are not what its sum expects", ()
     );
   });
 });
+
+describe("what Pi shows for a file whose replies recorded no cost", () => {
+  const analyze = (...lines: string[]) =>
+    usageView(analyzeSession(parseSessionBytes(Buffer.from([HEADER, ...lines].join("\n")), "unpriced")));
+
+  it("says Pi's footer shows no cost (it leaves a sum of 0 out), not that Pi shows $0", () => {
+    const view = analyze(reply("a", null, 0), reply("b", "a", 0));
+    expect(view.pi.display).toBe("no cost");
+    expect(view.comparison).toBe(
+      "Pi's footer shows no cost: the replies it reads recorded none, and it leaves a cost of 0 out. 40 tokens recorded no cost and are counted as unpriced, not free.",
+    );
+  });
+
+  it("still shows a sum that is not 0", () => {
+    expect(analyze(reply("a", null, 0.01), reply("b", "a", 0)).pi.display).toBe("$0.010");
+  });
+});
