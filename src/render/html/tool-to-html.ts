@@ -1,7 +1,7 @@
 import { displayPath } from "../../view/display-path.js";
 import type { TurnUsageView } from "../../view/entry-view.js";
 import { firstLine } from "../../view/format.js";
-import { PATH_ARGUMENTS, parseArgs } from "../../view/tools/args.js";
+import { otherArguments } from "../../view/tools/other-arguments.js";
 import type { ToolBody, ToolView } from "../../view/tools/tool-view.js";
 import { diffToHtml } from "../primitives/diff/diff-to-html.js";
 import { languageFromPath, SHELL_LANGUAGE } from "../primitives/highlight/languages.js";
@@ -73,8 +73,8 @@ export interface HtmlTool {
 
 type OutputStyle = "terminal" | "markdown" | "plain" | { language: string | undefined };
 
-/** What a card builder returns: its fields, how its output reads, and which arguments its body shows. */
-type Card = Partial<HtmlTool> & { output: OutputStyle; shown: readonly string[] };
+/** What a card builder returns: its fields and how its output reads. */
+type Card = Partial<HtmlTool> & { output: OutputStyle };
 
 /** Tool kind -> how its card is built: the body partial, the headline, and how its output reads. */
 const TOOL_CARDS: {
@@ -94,7 +94,6 @@ const TOOL_CARDS: {
       "command",
     ),
     output: "terminal",
-    shown: ["command", "cmd"],
   }),
   read: (body, _tool, context) => {
     const path = displayPath(body.path, context.cwd);
@@ -108,7 +107,6 @@ const TOOL_CARDS: {
       path,
       range,
       output: { language: languageFromPath(body.path) },
-      shown: [...PATH_ARGUMENTS, "offset", "limit"],
     };
   },
   write: (body, _tool, context) => {
@@ -120,7 +118,6 @@ const TOOL_CARDS: {
       content: codeSlot(context, body.content, languageFromPath(body.path), "written-file"),
       contentLines: lineCount(body.content),
       output: "plain",
-      shown: [...PATH_ARGUMENTS, "content"],
     };
   },
   edit: (body, _tool, context) => {
@@ -147,11 +144,6 @@ const TOOL_CARDS: {
       added: diff?.added ?? 0,
       removed: diff?.removed ?? 0,
       output: "plain",
-      // The diff shows the edits; when none could be built the arguments stay visible.
-      shown:
-        diff === null
-          ? PATH_ARGUMENTS
-          : [...PATH_ARGUMENTS, "edits", "oldText", "newText", "old_text", "new_text"],
     };
   },
   search: (body) => ({
@@ -160,7 +152,6 @@ const TOOL_CARDS: {
     pattern: body.pattern,
     path: body.path ?? undefined,
     output: "terminal",
-    shown: ["pattern", "query", "path"],
   }),
   subagent: (body, _tool, context) => ({
     partial: "tool-subagent",
@@ -177,16 +168,15 @@ const TOOL_CARDS: {
       messages: messagesToHtml(run.messages, context),
     })),
     output: "markdown",
-    shown: [],
   }),
-  generic: () => ({ partial: "tool-generic", headline: "", output: "terminal", shown: [] }),
+  generic: () => ({ partial: "tool-generic", headline: "", output: "terminal" }),
 };
 
 /** A tool call and its result as a card: the call's arguments shown for what the tool is. */
 export function toolToHtml(tool: ToolView, context: HtmlContext): HtmlTool {
   const build = TOOL_CARDS[tool.body.kind] as (body: ToolBody, tool: ToolView, context: HtmlContext) => Card;
-  const { output, shown, ...fields } = build(tool.body, tool, context);
-  const rest = tool.called ? otherArguments(tool.args, shown) : undefined;
+  const { output, ...fields } = build(tool.body, tool, context);
+  const rest = tool.called ? otherArguments(tool) : undefined;
   const result =
     tool.result === null ? null : resultToHtml(tool.result, output, context, DETAILS_SHOWN[tool.body.kind]);
   if (result !== null && tool.body.kind === "subagent" && tool.body.runs.length > 0)
@@ -206,14 +196,6 @@ export function toolToHtml(tool: ToolView, context: HtmlContext): HtmlTool {
 }
 
 /** The arguments a card's body does not show; undefined when there are none. */
-function otherArguments(args: unknown, shown: readonly string[]): unknown {
-  const { value, object } = parseArgs(args);
-  if (value === undefined) return undefined;
-  if (value !== object) return value;
-  const rest = Object.fromEntries(Object.entries(object).filter(([key]) => !shown.includes(key)));
-  return Object.keys(rest).length === 0 ? undefined : rest;
-}
-
 /** Keys of a result's `details` that a card's body already shows (the rest is shown as JSON). */
 const DETAILS_SHOWN: Record<ToolBody["kind"], readonly string[]> = {
   bash: [],

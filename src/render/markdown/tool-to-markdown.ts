@@ -1,6 +1,7 @@
 import type { PhrasingContent, RootContent } from "mdast";
 import { displayPath } from "../../view/display-path.js";
 import { firstLine } from "../../view/format.js";
+import { otherArguments } from "../../view/tools/other-arguments.js";
 import type { SubagentRunView, ToolBody, ToolResultView, ToolView } from "../../view/tools/tool-view.js";
 import { diffToText } from "./diff-to-markdown.js";
 import { fenceFromPath, fenceName } from "./fence-language.js";
@@ -88,8 +89,8 @@ const TOOL_SHAPES: {
 /**
  * A tool call and its result: a line naming the tool and what it acted on (failure and a missing call
  * or result flagged), the call shown for what the tool is (command, diff, written file, sub-agent
- * runs), the output in one fenced block (folded past 20 lines), its images, and the call's arguments
- * as JSON (open for tools shown generically, folded otherwise).
+ * runs), the output in one fenced block (folded past 20 lines), its images, and the call's other
+ * arguments as JSON (all of them, open, for tools shown generically; folded otherwise).
  */
 export function toolToMarkdown(tool: ToolView, context: MarkdownContext): RootContent[] {
   const shape = (TOOL_SHAPES[tool.body.kind] as (body: ToolBody, context: MarkdownContext) => ToolShape)(
@@ -102,12 +103,18 @@ export function toolToMarkdown(tool: ToolView, context: MarkdownContext): RootCo
   if (!tool.called) line.push(text(" · "), emphasis(text("call not in view")));
   if (tool.result === null) line.push(text(" · "), emphasis(text("no result recorded")));
   const blocks: RootContent[] = [paragraph(...line), ...shape.blocks];
-  if (tool.called && tool.args !== undefined) {
-    const args = codeBlock(jsonText(tool.args), "json");
+  // Only the arguments the block above does not show (as the HTML card does): a written file or an
+  // edit's text shown twice made a fifth of a real session's report.
+  const rest = tool.called ? otherArguments(tool) : undefined;
+  if (rest !== undefined) {
+    const args = codeBlock(jsonText(rest), "json");
     if (tool.body.kind === "generic") blocks.push(args);
-    else blocks.push(...details("Arguments", [args]));
+    else blocks.push(...details("Other arguments", [args]));
   }
-  if (tool.result !== null) blocks.push(...resultBlocks(tool.result, shape.outputLanguage, context));
+  // A sub-agent tool's own usage total is the runs' above, which the report counts (once) through them.
+  const countedThroughRuns = tool.body.kind === "subagent" && tool.body.runs.length > 0;
+  if (tool.result !== null)
+    blocks.push(...resultBlocks(tool.result, shape.outputLanguage, context, countedThroughRuns));
   return blocks;
 }
 
@@ -115,6 +122,7 @@ function resultBlocks(
   result: ToolResultView,
   language: string | undefined,
   context: MarkdownContext,
+  countedThroughRuns: boolean,
 ): RootContent[] {
   const blocks = outputBlocks(result.text, {
     error: result.isError,
@@ -123,7 +131,10 @@ function resultBlocks(
   });
   blocks.push(...context.images.placeAll(result.images));
   if (worthABadge(result.usage)) {
-    blocks.push(paragraph(emphasis(text(`Model work inside the tool: ${usageBadge(result.usage)}`))));
+    const counted = countedThroughRuns ? " (the runs above; counted once, through them)" : "";
+    blocks.push(
+      paragraph(emphasis(text(`Model work inside the tool: ${usageBadge(result.usage)}${counted}`))),
+    );
   }
   return blocks;
 }

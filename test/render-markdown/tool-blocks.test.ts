@@ -1,0 +1,28 @@
+/** What a tool's block in the Markdown report shows, once: the same choices as the HTML card. */
+import { describe, expect, it } from "vitest";
+import { analyzeFile } from "../../src/index.js";
+import { renderMarkdown } from "../../src/render/markdown/render-markdown.js";
+import { FIXTURES } from "../helpers/paths.js";
+
+const markdownOf = async (name: string) => {
+  const file = `${FIXTURES}sessions/${name}`;
+  return (await renderMarkdown(analyzeFile(file), { sourcePath: file })).markdown;
+};
+
+const occurrences = (haystack: string, needle: string) => haystack.split(needle).length - 1;
+
+describe("a tool's block in the Markdown report", () => {
+  it("shows a written file's content once: not again among the arguments", async () => {
+    const markdown = await markdownOf("every-tool.jsonl");
+    // The fixture's write of src/util.py; its first line, as the session stores it.
+    expect(occurrences(markdown, "def double(")).toBe(1);
+    expect(markdown).not.toContain("<summary>Arguments</summary>");
+  });
+
+  it("says a sub-agent tool's own usage is counted once, through its runs", async () => {
+    const markdown = await markdownOf("subagents.jsonl");
+    expect(markdown).toContain(
+      "_Model work inside the tool: 3.24k tokens · $0.0045 (the runs above; counted once, through them)_",
+    );
+  });
+});
