@@ -80,5 +80,14 @@ export function formatDuration(milliseconds: number): string {
 /** The first line of a text, cut to `max` characters with an ellipsis. */
 export function firstLine(text: string, max = 80): string {
   const line = text.trim().split("\n", 1)[0] ?? "";
-  return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line;
+  return line.length > max ? `${cutWhole(line, max - 1).trimEnd()}…` : line;
+}
+
+/**
+ * The first `end` UTF-16 units of a text, or one fewer when the cut would split a surrogate pair (an
+ * emoji): half a pair is no character, and is shown as "�".
+ */
+export function cutWhole(text: string, end: number): string {
+  const last = text.charCodeAt(end - 1);
+  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? end - 1 : end);
 }

@@ -3,7 +3,7 @@
  * out when that is fewer than it has.
  */
 import type { PhrasingContent, RootContent } from "mdast";
-import { formatCostWithUnpriced, formatInteger, formatTokens } from "../../../view/format.js";
+import { cutWhole, formatCostWithUnpriced, formatInteger, formatTokens } from "../../../view/format.js";
 import type { ReportView } from "../../../view/report-view.js";
 import { plural, SESSION_HEADING_OFFSET } from "../markdown-context.js";
 import {
@@ -51,7 +51,7 @@ function whereNote(where: Where): PhrasingContent[] {
 /** A text's first line, cut, with "…" when more lines follow. */
 function headLine(value: string): string {
   const lines = value.trim().split("\n");
-  const first = (lines[0] ?? "").slice(0, LINE_MAX);
+  const first = cutWhole(lines[0] ?? "", LINE_MAX);
   return first.length < (lines[0] ?? "").length || lines.length > 1 ? `${first} …` : first;
 }
 
@@ -82,7 +82,7 @@ export function askedBlocks(facts: SessionFacts): string | null {
     // Cut at a line break when one is near the limit, so a paragraph is not split mid-word.
     const lineEnd = typed.lastIndexOf("\n", ASKED_MAX);
     const cut =
-      typed.length > ASKED_MAX ? typed.slice(0, lineEnd >= ASKED_MAX / 2 ? lineEnd : ASKED_MAX) : typed;
+      typed.length > ASKED_MAX ? cutWhole(typed, lineEnd >= ASKED_MAX / 2 ? lineEnd : ASKED_MAX) : typed;
     blocks.push(blockquote(...sessionMarkdown(cut, SESSION_HEADING_OFFSET)));
     const more = typed.length - cut.length;
     if (more > 0)

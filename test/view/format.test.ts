@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCost } from "../../src/view/format.js";
+import { cutWhole, firstLine, formatCost } from "../../src/view/format.js";
 
 describe("formatCost", () => {
   it("rounds half up on the decimal amount, not the binary fraction (0.00015 is stored a hair below)", () => {
@@ -32,5 +32,17 @@ describe("formatCost below a cent", () => {
     expect(formatCost(0.00005)).toBe("$0.00005");
     expect(formatCost(0.002)).toBe("$0.0020");
     expect(formatCost(0.00012)).toBe("$0.00012");
+  });
+});
+
+describe("cutting text", () => {
+  it("never splits an emoji (a surrogate pair): one unit fewer instead", () => {
+    const text = `ab${"😀".repeat(3)}`;
+    expect(cutWhole(text, 3)).toBe("ab");
+    expect(cutWhole(text, 4)).toBe("ab😀");
+    expect(firstLine(`x${"😀".repeat(50)}`, 4)).toBe("x😀…");
+    // Every cut of every length is whole: no lone surrogate anywhere.
+    const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+    for (let end = 0; end <= text.length; end += 1) expect(cutWhole(text, end)).not.toMatch(loneSurrogate);
   });
 });
