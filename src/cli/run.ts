@@ -20,7 +20,12 @@ function buildProgram(io: CliIo): Command {
     )
     .version(TOOL_VERSION, "-V, --version")
     .argument("[session]", "the session file (.jsonl); default: the newest Pi session for this directory")
-    .addOption(new Option("-f, --format <format>", "what to write").choices(REPORT_FORMATS).default("html"))
+    .addOption(
+      new Option(
+        "-f, --format <format>",
+        "what to write (default: as -o's extension says, .md, .json or .html; md for --summary; else html)",
+      ).choices(REPORT_FORMATS),
+    )
     .option(
       "-o, --output <file>",
       "where to write: a file, or - for standard output (default: <session>.html here; JSON and md to stdout)",
@@ -30,10 +35,7 @@ function buildProgram(io: CliIo): Command {
     .option("--template <dir>", "use templates, partials or assets from this directory over the shipped ones")
     .option("--open", "open the report when written")
 
-    .option(
-      "--summary",
-      "with --format md: a short summary for a pull-request comment (at most 65,536 characters)",
-    )
+    .option("--summary", "Markdown: a short summary for a pull-request comment (at most 65,536 characters)")
     .exitOverride()
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),

@@ -77,17 +77,38 @@ describe("pi-report --format md", () => {
   });
 
   it("--summary with another format is a usage error: one line, exit code 2", async () => {
-    for (const argv of [
-      [ALL_TYPES, "--summary"],
-      [ALL_TYPES, "--format", "json", "--summary"],
-    ]) {
-      const { code, stdout, stderr } = await runCli(argv);
+    for (const [argv, format] of [
+      [[ALL_TYPES, "--format", "json", "--summary"], "JSON"],
+      [[ALL_TYPES, "--format", "html", "--summary"], "HTML"],
+    ] as const) {
+      const { code, stdout, stderr } = await runCli([...argv]);
       expect(code).toBe(2);
       expect(stdout).toBe("");
-      expect(stderr).toMatch(
-        /^pi-report: --summary shapes Markdown for a pull-request comment: add --format md, or leave it out\.\n$/,
+      expect(stderr).toBe(
+        `pi-report: --summary shapes Markdown for a pull-request comment, not ${format}: use --format md (or leave --format out).\n`,
       );
     }
+  });
+
+  it("--summary alone is Markdown: the same bytes as with --format md", async () => {
+    const alone = await runCli([ALL_TYPES, "--summary"]);
+    expect(alone.code).toBe(0);
+    expect(alone.stdout).toBe((await runCli([ALL_TYPES, "--format", "md", "--summary"])).stdout);
+  });
+
+  it("writes the format -o's file name says when --format is not given; --format wins when it is", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "pi-report-ext-"));
+    for (const name of ["r.md", "r.MARKDOWN", "r.json", "r.htm", "r.txt"]) {
+      expect((await runCli([ALL_TYPES, "-o", join(dir, name)])).code).toBe(0);
+    }
+    const start = (name: string) => readFileSync(join(dir, name), "utf8").slice(0, 15);
+    expect(start("r.md")).toMatch(/^# /);
+    expect(start("r.MARKDOWN")).toMatch(/^# /);
+    expect(JSON.parse(readFileSync(join(dir, "r.json"), "utf8")).schemaVersion).toBe(1);
+    expect(start("r.htm")).toBe("<!DOCTYPE html>");
+    expect(start("r.txt")).toBe("<!DOCTYPE html>");
+    expect((await runCli([ALL_TYPES, "--format", "md", "-o", join(dir, "x.html")])).code).toBe(0);
+    expect(start("x.html")).toMatch(/^# /);
   });
 
   it("never writes over its input", async () => {

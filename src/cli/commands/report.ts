@@ -21,7 +21,8 @@ export const REPORT_FORMATS = ["html", "json", "md"] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 export interface ReportOptions {
-  format: ReportFormat;
+  /** Unset: what `-o`'s extension names (`.md`, `.json`, `.html`), Markdown for `--summary`, else HTML. */
+  format?: ReportFormat;
   output?: string;
   leaf?: string;
   thinking: boolean;
@@ -111,15 +112,36 @@ function defaultOutput(format: ReportFormat, sessionPath: string, cwd: string): 
   return join(cwd, `${basename(sessionPath, extname(sessionPath))}.html`);
 }
 
+const FORMAT_BY_EXTENSION: Readonly<Record<string, ReportFormat>> = {
+  ".md": "md",
+  ".markdown": "md",
+  ".json": "json",
+  ".html": "html",
+  ".htm": "html",
+};
+
+/**
+ * The format to write: the one asked for; else the one the output file's name says (`-o report.md` is
+ * Markdown, not HTML in a file named .md); else Markdown for `--summary`, which is only Markdown; else HTML.
+ */
+export function chosenFormat(options: Pick<ReportOptions, "format" | "output" | "summary">): ReportFormat {
+  if (options.format !== undefined) return options.format;
+  const named =
+    options.output === undefined ? undefined : FORMAT_BY_EXTENSION[extname(options.output).toLowerCase()];
+  if (named !== undefined) return named;
+  return options.summary === true ? "md" : "html";
+}
+
 /** `pi-report [session]`: analyze one session and write its report. */
 export async function reportCommand(
   session: string | undefined,
-  options: ReportOptions,
+  given: ReportOptions,
   io: CliIo,
 ): Promise<void> {
+  const options = { ...given, format: chosenFormat(given) };
   if (options.summary === true && options.format !== "md") {
     throw new UsageError(
-      "--summary shapes Markdown for a pull-request comment: add --format md, or leave it out.",
+      `--summary shapes Markdown for a pull-request comment, not ${options.format === "json" ? "JSON" : "HTML"}: use --format md (or leave --format out).`,
     );
   }
   const sessionPath = session ?? newestSessionFor(io.cwd, io.env);
