@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { toUsage } from "../src/index.js";
+import { addToTotals, emptyTotals } from "../src/usage/totals.js";
+import { isUnpriced } from "../src/usage/usage.js";
 import { analyzeFixture, branchAt, rounded, totals } from "./helpers/analyze.js";
 
 /** byModel rows as "provider/model" -> rounded totals. */
@@ -206,6 +208,25 @@ describe("toUsage", () => {
     expect(usage.input).toBe(0);
     expect(usage.totalTokens).toBe(3);
     expect(issue).toBe('usage field `input` ("12") is not a count; read as 0');
+  });
+  it("reads a cost that is text or negative as 0, says it is no amount, and does not call its tokens unpriced", () => {
+    const text = toUsage({ input: 10, output: 12, cost: { total: "0.1" } });
+    expect(text.usage.cost.total).toBe(0);
+    expect(text.issue).toBe('usage field `cost.total` ("0.1") is not an amount; read as 0');
+    expect(isUnpriced(text.usage)).toBe(false);
+    const both = toUsage({ input: "1", output: 2, cost: -0.5 });
+    expect(both.issue).toBe(
+      'usage field `input` ("1") is not a count; `cost` (-0.5) is not an amount; read as 0',
+    );
+    // Summed with a priced reply, the unknown cost's 22 tokens are neither in the cost nor unpriced.
+    const totals = addToTotals(
+      addToTotals(emptyTotals(), text.usage, 1),
+      toUsage({ input: 5, cost: 0.2 }).usage,
+      1,
+    );
+    expect(totals).toMatchObject({ totalTokens: 27, cost: 0.2, unpricedTokens: 0 });
+    // A recorded 0 is unpriced, as before.
+    expect(isUnpriced(toUsage({ input: 3, cost: { total: 0 } }).usage)).toBe(true);
   });
   it("reads missing usage as zero without complaint", () => {
     expect(toUsage(undefined)).toEqual({ usage: toUsage({}).usage });

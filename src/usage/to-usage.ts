@@ -14,7 +14,8 @@ const COST_FIELDS = ["input", "output", "cacheRead", "cacheWrite"] as const;
  * The only place the file's usage shapes become a {@link Usage} (FORMAT.md §5): assistant messages,
  * tool results, summaries and `usage` entries store `cost` as an object; sub-agent results as a number.
  * A missing `totalTokens` is the sum of the four counts; a missing `cost.total` the sum of its parts.
- * A missing count is 0; a present one that is not a non-negative number is 0 and reported.
+ * A missing count is 0; a present one that is not a non-negative number is 0 and reported, and a cost
+ * read so marks the usage `costUnreadable` (its tokens are then not unpriced: their cost is unknown).
  */
 export function toUsage(stored: unknown): ConvertedUsage {
   const usage = emptyUsage();
@@ -31,10 +32,21 @@ export function toUsage(stored: unknown): ConvertedUsage {
     typeof recordedTotal === "number" && Number.isFinite(recordedTotal) && recordedTotal >= 0
       ? recordedTotal
       : usage.input + usage.output + usage.cacheRead + usage.cacheWrite;
+  const badCounts = bad.length;
   usage.cost = readCost(record.cost, bad);
-  return bad.length === 0
-    ? { usage }
-    : { usage, issue: `usage field ${bad.join(", ")} is not a count; read as 0` };
+  if (bad.length > badCounts) usage.costUnreadable = true;
+  if (bad.length === 0) return { usage };
+  const what = [
+    ...(badCounts > 0
+      ? [`${bad.slice(0, badCounts).join(", ")} ${badCounts > 1 ? "are not counts" : "is not a count"}`]
+      : []),
+    ...(bad.length > badCounts
+      ? [
+          `${bad.slice(badCounts).join(", ")} ${bad.length - badCounts > 1 ? "are not amounts" : "is not an amount"}`,
+        ]
+      : []),
+  ];
+  return { usage, issue: `usage field ${what.join("; ")}; read as 0` };
 }
 
 function readCount(value: unknown, field: string, bad: string[]): number {

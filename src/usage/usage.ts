@@ -20,6 +20,11 @@ export interface Usage {
   reasoning: number;
   cacheWrite1h: number;
   cost: Cost;
+  /**
+   * Set when the stored cost could not be read (text, negative, not a number) and was read as 0: what
+   * these tokens cost is unknown, which is neither a cost nor unpriced (a problem says where).
+   */
+  costUnreadable?: true;
 }
 
 /** Usage of nothing. */
@@ -38,7 +43,7 @@ export function emptyUsage(): Usage {
 
 /** The sum of two usages (neither is modified). */
 export function addUsage(a: Usage, b: Usage): Usage {
-  return {
+  const sum = {
     input: a.input + b.input,
     output: a.output + b.output,
     cacheRead: a.cacheRead + b.cacheRead,
@@ -54,6 +59,7 @@ export function addUsage(a: Usage, b: Usage): Usage {
       total: a.cost.total + b.cost.total,
     },
   };
+  return a.costUnreadable || b.costUnreadable ? { ...sum, costUnreadable: true } : sum;
 }
 
 /** Tokens that reached or left the model: what a context-size or token total counts. */
@@ -61,7 +67,10 @@ export function tokenCount(usage: Usage): number {
   return usage.input + usage.output + usage.cacheRead + usage.cacheWrite;
 }
 
-/** Usage with tokens but no recorded cost: a subscription, a custom or local provider. Not free: unpriced. */
+/**
+ * Usage with tokens and a recorded cost of 0: a subscription, a custom or local provider. Not free:
+ * unpriced. A cost that could not be read is not one of these: it is unknown (`costUnreadable`).
+ */
 export function isUnpriced(usage: Usage): boolean {
-  return usage.cost.total === 0 && usage.totalTokens > 0;
+  return usage.cost.total === 0 && usage.totalTokens > 0 && usage.costUnreadable !== true;
 }

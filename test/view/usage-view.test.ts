@@ -65,7 +65,7 @@ describe("what Pi shows, when the stored costs are not what its sum expects", ()
     // 0 + 0.04 + "0.01" is the text "0.040.01"; this report reads "0.01" as 0: $0.040, and the reply's 20
     // tokens as unpriced.
     expect(view.comparison).toBe(
-      'Pi\'s footer shows no cost for this file: its sum is text, from the cost stored on line 3 ("0.01"). This report counts $0.040, reading every cost it cannot use as 0 and listing it among the problems. 20 tokens recorded no cost and are counted as unpriced, not free.',
+      'Pi\'s footer shows no cost for this file: its sum is text, from the cost stored on line 3 ("0.01"). This report counts $0.040, reading every cost it cannot use as 0 and listing it among the problems.',
     );
   });
 
@@ -74,7 +74,7 @@ describe("what Pi shows, when the stored costs are not what its sum expects", ()
     // Pi: 0.04 - 3 = -2.96; this report: $0.040 (the negative cost read as 0).
     expect(view.pi.cost).toBeCloseTo(-2.96, 9);
     expect(view.comparison).toBe(
-      "Pi shows -$2.96; this report counts $0.040. Pi's figure also adds -$3.00 of negative costs stored in the file, which this report reads as 0. 20 tokens recorded no cost and are counted as unpriced, not free.",
+      "Pi shows -$2.96; this report counts $0.040. Pi's figure also adds -$3.00 of negative costs stored in the file, which this report reads as 0.",
     );
   });
 
