@@ -12,13 +12,11 @@ export interface FoundFile {
   mtimeMs: number;
 }
 
-function entriesOf(dir: string): Dirent[] {
-  try {
-    return readdirSync(dir, { withFileTypes: true });
-  } catch {
-    // A folder we may not list holds nothing we could read either; the rest of the tree still counts.
-    return [];
-  }
+/** What was found under the archive's folder, and the folders below it that could not be listed. */
+export interface Discovery {
+  files: FoundFile[];
+  /** Folders (below the archive's folder, `/` separators; "" for itself) that could not be listed, and why. */
+  unlisted: { folder: string; reason: string }[];
 }
 
 /**
@@ -28,7 +26,7 @@ function entriesOf(dir: string): Dirent[] {
  *
  * @throws {UsageError} when `folder` is missing or not a folder.
  */
-export function discoverSessionFiles(folder: string, skip?: string): FoundFile[] {
+export function discoverSessionFiles(folder: string, skip?: string): Discovery {
   const root = resolve(folder);
   let isFolder: boolean;
   try {
@@ -41,9 +39,20 @@ export function discoverSessionFiles(folder: string, skip?: string): FoundFile[]
   }
   const skipped = skip === undefined ? undefined : resolve(skip);
   const found: FoundFile[] = [];
+  const unlisted: Discovery["unlisted"] = [];
   const pending = [root];
   for (let dir = pending.pop(); dir !== undefined; dir = pending.pop()) {
-    for (const entry of entriesOf(dir)) {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch (error) {
+      // Said, not passed over: the run keeps what an earlier one archived from it (runArchive).
+      const code = (error as NodeJS.ErrnoException).code;
+      const reason = code === "EACCES" || code === "EPERM" ? "permission denied" : (code ?? "cannot be read");
+      unlisted.push({ folder: relative(root, dir).split(sep).join("/"), reason });
+      continue;
+    }
+    for (const entry of entries) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) {
         if (path !== skipped) pending.push(path);
@@ -64,5 +73,10 @@ export function discoverSessionFiles(folder: string, skip?: string): FoundFile[]
       }
     }
   }
-  return found.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  const byPath = (a: { file: string }, b: { file: string }) =>
+    a.file < b.file ? -1 : a.file > b.file ? 1 : 0;
+  return {
+    files: found.sort(byPath),
+    unlisted: unlisted.sort((a, b) => byPath({ file: a.folder }, { file: b.folder })),
+  };
 }

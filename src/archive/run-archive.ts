@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import writeFileAtomic from "write-file-atomic";
@@ -10,10 +10,17 @@ import type { Totals } from "../usage/totals.js";
 import { buildArchiveJson } from "./archive-json.js";
 import { type ArchiveModel, buildArchiveModel } from "./archive-model.js";
 import { buildCostsCsv } from "./costs-csv.js";
-import { discoverSessionFiles } from "./discover.js";
+import { type Discovery, discoverSessionFiles } from "./discover.js";
 import { matchesFilters, parseFilters } from "./filters.js";
 import { renderIndexHtml } from "./index-html.js";
-import { type Manifest, type ManifestRecord, readManifest, reusable, writeManifest } from "./manifest.js";
+import {
+  MANIFEST_FILE,
+  type Manifest,
+  type ManifestRecord,
+  readManifest,
+  reusable,
+  writeManifest,
+} from "./manifest.js";
 import { planWork } from "./plan-work.js";
 import type { SessionResult, SessionTask } from "./process-session.js";
 import { progressBar } from "./progress-bar.js";
@@ -105,6 +112,57 @@ async function runTasks(
   }
 }
 
+/**
+ * What stands for the folders that could not be listed: the records an earlier run made of the files in
+ * them, kept as they were (a folder that cannot be listed today, by a change of permissions or a disk not
+ * mounted, must not empty the site of its sessions), and the folder itself as failed, so that the index
+ * and archive.json say so. Each is also said on stderr.
+ */
+function unlistedRecords(
+  unlisted: Discovery["unlisted"],
+  previous: ReadonlyMap<string, ManifestRecord>,
+  folder: string,
+  options: ArchiveOptions,
+): ManifestRecord[] {
+  const records: ManifestRecord[] = [];
+  for (const { folder: below, reason } of unlisted) {
+    // A folder's own record (a name ending in "/", from an earlier run) is made afresh below.
+    const inside = (file: string) => !file.endsWith("/") && (below === "" || file.startsWith(`${below}/`));
+    const kept = [...previous.values()].filter((record) => inside(record.file));
+    const name = below === "" ? "the sessions folder" : `${below}/`;
+    const what =
+      kept.length === 0
+        ? "any sessions in it are left out"
+        : `the ${kept.length === 1 ? "session" : `${kept.length} sessions`} the last run archived from it ${kept.length === 1 ? "is" : "are"} kept as ${kept.length === 1 ? "it was" : "they were"}`;
+    options.stderr.write(`pi-report: ${name}: cannot be listed (${reason}); ${what}.\n`);
+    records.push(...kept, {
+      file: below === "" ? "./" : `${below}/`,
+      path: join(folder, below),
+      size: null,
+      mtimeMs: null,
+      hash: null,
+      outcome: { kind: "failed", error: `this folder cannot be listed (${reason}); ${what}` },
+    });
+  }
+  return records;
+}
+
+/** The files a site writes at its top: in a folder this tool did not make a site of, they are someone's. */
+const SITE_FILES = ["index.html", "archive.json", "costs.csv"];
+
+/**
+ * Refuses to write the site over files of the same names that no earlier run of it wrote: a folder with a
+ * manifest (even one of another version, or damaged) is a site this tool made, and is built again.
+ */
+function refuseForeignFiles(output: string, options: ArchiveOptions): void {
+  if (existsSync(join(output, MANIFEST_FILE))) return;
+  const there = SITE_FILES.filter((name) => existsSync(join(output, name)));
+  if (there.length === 0) return;
+  throw new UsageError(
+    `-o ${options.output}: already holds ${there.join(", ")}, not from a site this tool made; give the site a new or empty folder.`,
+  );
+}
+
 /** Deletes reports an earlier run wrote that the site no longer lists (a session gone or filtered out). */
 function removeStaleReports(output: string, earlier: Manifest | null, model: ArchiveModel): void {
   const listed = new Set(model.sessions.map((session) => session.report));
@@ -128,7 +186,7 @@ function warnOfSessionsInSite(folder: string, output: string, options: ArchiveOp
   if (inside === "" || inside.startsWith("..") || isAbsolute(inside)) return;
   let left: number;
   try {
-    left = discoverSessionFiles(output).length;
+    left = discoverSessionFiles(output).files.length;
   } catch {
     return; // No such folder yet: nothing in it.
   }
@@ -167,7 +225,13 @@ export async function runArchive(options: ArchiveOptions): Promise<ArchiveSummar
       `-o ${options.output}: is the sessions folder itself; give the site its own folder.`,
     );
   }
-  const found = discoverSessionFiles(folder, output);
+  const holding = relative(output, folder);
+  if (holding !== "" && !holding.startsWith("..") && !isAbsolute(holding)) {
+    throw new UsageError(
+      `-o ${options.output}: holds the sessions folder (${folder}), and the site's pages would go in among the sessions; give the site a folder outside it.`,
+    );
+  }
+  const { files: found, unlisted } = discoverSessionFiles(folder, output);
   warnOfSessionsInSite(folder, output, options);
   try {
     mkdirSync(output, { recursive: true });
@@ -178,6 +242,12 @@ export async function runArchive(options: ArchiveOptions): Promise<ArchiveSummar
   }
 
   const earlier = readManifest(output);
+  refuseForeignFiles(output, options);
+  if (earlier !== null && earlier.folder !== folder) {
+    options.stderr.write(
+      `pi-report: -o ${options.output} held the site of ${earlier.folder}; it now shows ${folder} instead.\n`,
+    );
+  }
   const previous = new Map(
     reusable(earlier, folder, settings) ? earlier.records.map((record) => [record.file, record]) : [],
   );
@@ -186,6 +256,7 @@ export async function runArchive(options: ArchiveOptions): Promise<ArchiveSummar
   const records = [
     ...plan.kept,
     ...plan.tasks.map((task, index) => toRecord(task, results[index] as SessionResult)),
+    ...unlistedRecords(unlisted, previous, folder, options),
   ]
     .map((record) =>
       // A session the filters leave out has no report in this site (removeStaleReports deletes it).
