@@ -1,11 +1,13 @@
+import { homedir } from "node:os";
 import { UsageError } from "../cli/io.js";
+import { homeDirsFrom } from "../redact/home-dirs.js";
 import { type SessionDigest, utcDay } from "./session-digest.js";
 
 /** Which sessions the site shows. Dates are UTC days (YYYY-MM-DD), both ends inclusive. */
 export interface ArchiveFilters {
   since: string | null;
   until: string | null;
-  /** A substring of the header's `cwd` (case-sensitive, as paths are). */
+  /** A substring of the header's `cwd` (case-sensitive, as paths are; a home directory may be given as `~` or in full). */
   project: string | null;
 }
 
@@ -46,6 +48,21 @@ export function matchesFilters(digest: SessionDigest, filters: ArchiveFilters): 
     if (filters.since !== null && day < filters.since) return false;
     if (filters.until !== null && day > filters.until) return false;
   }
-  if (filters.project !== null && !(digest.cwd ?? "").includes(filters.project)) return false;
+  if (
+    filters.project !== null &&
+    !projectForms(filters.project).some((form) => (digest.cwd ?? "").includes(form))
+  )
+    return false;
   return true;
+}
+
+/**
+ * What `--project` may be found as in a session's cwd. The cwd the archive keeps is redacted: a home
+ * directory shows as `~` (`/home/dev/app` is `~/app`), so a path given in full, as `$PWD` is, is also
+ * looked for with its home directory as `~`.
+ */
+function projectForms(project: string): string[] {
+  const homes = homeDirsFrom(project, homedir()).filter((home) => project.startsWith(home));
+  const shortened = homes.map((home) => `~${project.slice(home.length)}`);
+  return [project, ...shortened.filter((form) => form !== project)];
 }

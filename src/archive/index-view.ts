@@ -132,12 +132,15 @@ function sessionRow(session: ArchivedSession, reports: ReadonlyMap<string, strin
 }
 
 function describeFilters(filters: ArchiveFilters): string | null {
-  const parts = [
-    filters.since === null ? null : `started on or after ${filters.since}`,
-    filters.until === null ? null : `started on or before ${filters.until}`,
-    filters.project === null ? null : `project containing “${filters.project}”`,
+  const days = [
+    filters.since === null ? null : `on or after ${filters.since}`,
+    filters.until === null ? null : `on or before ${filters.until}`,
   ].filter((part): part is string => part !== null);
-  return parts.length === 0 ? null : `Sessions ${parts.join(", ")} (UTC).`;
+  const parts = [
+    days.length === 0 ? null : `started ${days.join(" and ")} (UTC)`,
+    filters.project === null ? null : `whose working directory contains “${filters.project}”`,
+  ].filter((part): part is string => part !== null);
+  return parts.length === 0 ? null : `Sessions ${parts.join(", ")}.`;
 }
 
 /** Builds the index page's view from the archive's model: text for people, newest first. */

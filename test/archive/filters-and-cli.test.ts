@@ -34,6 +34,21 @@ describe("archive filters", () => {
     expect(json.projects.map((row) => row.project)).toEqual([shown(WEB)]);
   });
 
+  it("--project given as a full path finds the sessions whose cwd shows its home directory as ~", async () => {
+    // WEB is /home/dev/web; redacted, the session's cwd reads ~/web. Given as $PWD would give it:
+    const full = site();
+    expect(await archive(pi.root, full, { project: WEB })).toMatchObject({ sessions: 2, filteredOut: 3 });
+    const short = site();
+    expect(await archive(pi.root, short, { project: "~/web" })).toMatchObject({
+      sessions: 2,
+      filteredOut: 3,
+    });
+    expect(readJson(full).sessions).toEqual(readJson(short).sessions);
+    expect(readFileSync(join(full, "index.html"), "utf8")).toContain(
+      "Sessions whose working directory contains “/home/dev/web”.",
+    );
+  });
+
   it("--since and --until compare UTC days with each session's start, both inclusive", async () => {
     const recent = site();
     await archive(pi.root, recent, { since: "2025-06-04" });
