@@ -9,17 +9,22 @@ export interface SessionTimes {
 /**
  * When the session started: the earliest readable timestamp of the header and the entries (not simply the
  * header's: some agents write the header after their first entries, and a real file has it later than all
- * of them). When it ended: the latest entry's, since the header says when the file was made, not when
- * anything happened in it; null without entries.
+ * of them). A fork (`/fork`, `/clone`: a header naming its `parentSession`) started when it was made, the
+ * header's time: the entries it copied keep the original's timestamps, and dated by them a fork made today
+ * read as last week's, in the archive's order, durations and date filters too. When it ended: the latest
+ * entry's, since the header says when the file was made, not when anything happened in it; null without
+ * entries.
  */
 export function sessionTimes(session: Session): SessionTimes {
-  let first = Number.POSITIVE_INFINITY;
+  const forkedAt =
+    session.header.parentSession === undefined ? Number.NaN : Date.parse(session.header.timestamp ?? "");
+  let first = Number.isNaN(forkedAt) ? Number.POSITIVE_INFINITY : forkedAt;
   let last = Number.NEGATIVE_INFINITY;
   const consider = (value: string | undefined, isEntry: boolean): void => {
     if (value === undefined) return;
     const time = Date.parse(value);
     if (Number.isNaN(time)) return;
-    if (time < first) first = time;
+    if (time < first && Number.isNaN(forkedAt)) first = time;
     if (isEntry && time > last) last = time;
   };
   consider(session.header.timestamp, false);

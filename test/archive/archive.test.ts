@@ -83,8 +83,9 @@ describe("pi-report archive over a hand-made Pi folder", () => {
   });
 
   it("lists sessions newest first and totals them by day, project and model", () => {
-    // A session starts at its earliest timestamp: a fork at its original's first entry.
-    expect(json.sessions.map((session) => session.id)).toEqual(["subs", "damaged", "fork", "orig", "orphan"]);
+    // A fork starts when it was made, at its header (the orphan on 06-03, the fork on 06-02), not at the
+    // entries it copied; its copied usage still falls on the days it was spent (the orphan's on 05-30).
+    expect(json.sessions.map((session) => session.id)).toEqual(["subs", "damaged", "orphan", "fork", "orig"]);
     expect(json.days.map((day) => [day.day, day.total.totalTokens, cents(day.total.cost)])).toEqual([
       ["2025-05-30", 1100, 1],
       ["2025-06-01", 330, 0.3],

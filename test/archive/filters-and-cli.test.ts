@@ -54,12 +54,13 @@ describe("archive filters", () => {
     await archive(pi.root, recent, { since: "2025-06-04" });
     expect(readJson(recent).sessions.map((session) => session.id)).toEqual(["subs", "damaged"]);
     const early = site();
-    await archive(pi.root, early, { until: "2025-05-30" });
+    await archive(pi.root, early, { until: "2025-06-02" });
     const json = readJson(early);
-    // The orphan starts at the first entry it copied, on 2025-05-30.
-    expect(json.sessions.map((session) => session.id)).toEqual(["orphan"]);
-    expect(cents(json.total.total.cost)).toBe(1.05);
-    expect(json.filters).toEqual({ since: null, until: "2025-05-30", project: null });
+    // The fork was made on 06-02 (its header), the orphan on 06-03: a fork starts when it was made.
+    expect(json.sessions.map((session) => session.id)).toEqual(["fork", "orig"]);
+    // The original's two replies ($0.10 + $0.20) and the fork's own ($0.30); its copies count once.
+    expect(cents(json.total.total.cost)).toBe(0.6);
+    expect(json.filters).toEqual({ since: null, until: "2025-06-02", project: null });
   });
 
   it("refuses dates it cannot read, and a folder that is not there", async () => {
@@ -100,7 +101,7 @@ describe("registerArchiveCommand", () => {
     const { command, reports } = program(stderr);
     await command.parseAsync(["archive", pi.root, "-o", output, "--project", "/api"], { from: "user" });
     expect(existsSync(join(output, "index.html"))).toBe(true);
-    expect(readJson(output).sessions.map((session) => session.id)).toEqual(["orig", "orphan"]);
+    expect(readJson(output).sessions.map((session) => session.id)).toEqual(["orphan", "orig"]);
     expect(stderr.join("")).toMatch(
       /^pi-report: archived 2 sessions into .*; 3 sessions left out by the filters; /,
     );
