@@ -24,8 +24,10 @@ export { parseSessionBytes } from "./read/parse-session-text.js";
 export type { Problem, ProblemKind } from "./read/problem.js";
 export type { RawSession } from "./read/raw-session.js";
 export { readSessionFile } from "./read/read-session-file.js";
+export { RedactPatternError } from "./redact/custom-patterns.js";
 export {
   DEFAULT_REDACTION,
+  type RedactionHelper,
   type RedactionSettings,
   type RedactionSummary,
   redactRawSession,
@@ -48,6 +50,7 @@ export {
   JSON_SCHEMA_VERSION,
   type JsonBranch,
   type JsonReport,
+  roundCost,
 } from "./report/json-report.js";
 export type * from "./schema/content.js";
 export type * from "./schema/entry.js";
@@ -56,6 +59,7 @@ export type * from "./schema/message.js";
 export { buildTree, pathTo, type SessionTree, UnknownEntryError } from "./tree/build-tree.js";
 export { collectUsage, type UsageItem, type UsageSource } from "./usage/collect-usage.js";
 export { breakDown, type ModelTotals, type UsageBreakdown } from "./usage/summarize-usage.js";
-export { toUsage } from "./usage/to-usage.js";
+export { type ConvertedUsage, toUsage } from "./usage/to-usage.js";
 export { addToTotals, emptyTotals, type Totals } from "./usage/totals.js";
-export { addUsage, emptyUsage, type Usage } from "./usage/usage.js";
+export { addUsage, type Cost, emptyUsage, isUnpriced, tokenCount, type Usage } from "./usage/usage.js";
+export type { RedactionView } from "./view/redaction-view.js";

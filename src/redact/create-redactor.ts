@@ -10,7 +10,7 @@ import { structureDetectors } from "./structure-detectors.js";
 /** What to redact. */
 export interface RedactOptions {
   /** User regex sources (`--redact`), each a detector of kind `custom`. */
-  patterns?: string[];
+  patterns?: readonly string[];
   /** Home directories to replace by `~` (see `homeDirsFrom`). */
   homeDirs?: string[];
   /** Built-in secret detection (secretlint plus our own detectors). Default true. */

@@ -9,7 +9,7 @@ import { type RemoteRedactor, splitRedactor } from "./split-redactor.js";
 export interface RedactionSettings {
   enabled: boolean;
   /** `--redact <regex>` sources, in order. */
-  patterns: string[];
+  patterns: readonly string[];
 }
 
 /** What redaction did to one session: replacements by kind (`home-directory` among them). */
@@ -18,7 +18,11 @@ export interface RedactionSummary {
   counts: Record<string, number>;
 }
 
-export const DEFAULT_REDACTION: RedactionSettings = { enabled: true, patterns: [] };
+export const DEFAULT_REDACTION: Readonly<RedactionSettings> = Object.freeze({
+  enabled: true,
+  // Frozen, as the object is: a caller's change must not change every later report's redaction.
+  patterns: Object.freeze([]),
+});
 
 /** Another thread that can take a share of a large session (`startReportThread` gives one). */
 export interface RedactionHelper {
