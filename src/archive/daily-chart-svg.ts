@@ -69,6 +69,6 @@ export function dailyCostSvg(days: readonly DayRow[]): string {
   parts.push(`<text class="chart-label" x="0" y="${BOTTOM + 16}">${first}</text>`);
   if (last !== first)
     parts.push(`<text class="chart-label" x="${WIDTH}" y="${BOTTOM + 16}" text-anchor="end">${last}</text>`);
-  const description = `Cost per day (UTC) from ${first} to ${last}, at most ${formatCost(maxCost)} a day; the darker part of a bar is sub-agents, a thin mark on the axis a day of unpriced usage only.`;
+  const description = `Cost per day (UTC) from ${first} to ${last}, at most ${formatCost(maxCost)} a day; the purple part of a bar is sub-agents, a thin mark on the axis a day of unpriced usage only.`;
   return `<svg class="chart" viewBox="-4 0 ${WIDTH + 8} ${BOTTOM + 22}" role="img" aria-label="${escapeHtml(description)}" xmlns="http://www.w3.org/2000/svg"><title>${escapeHtml(description)}</title>${parts.join("")}</svg>`;
 }

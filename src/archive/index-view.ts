@@ -62,6 +62,7 @@ export interface IndexView {
     unpriced: string | null;
     deduplicated: string | null;
     filters: string | null;
+    /** "3 other sessions are left out." */
     filteredOut: string | null;
   };
   sessions: SessionRowView[];
@@ -125,7 +126,7 @@ function sessionRow(session: ArchivedSession, reports: ReadonlyMap<string, strin
     deduplicated:
       deduplicated.entries === 0
         ? null
-        : `${formatInteger(deduplicated.entries)} copied entries (${formatCost(deduplicated.usage.cost)}) counted in the original`,
+        : `${formatInteger(deduplicated.entries)} copied ${deduplicated.entries === 1 ? "entry" : "entries"} (${formatCost(deduplicated.usage.cost)}) counted in the original`,
     problems: problems === "" ? null : problems,
     error: session.error,
   };
@@ -160,9 +161,12 @@ export function buildIndexView(model: ArchiveModel): IndexView {
       deduplicated:
         dedup.entries === 0
           ? null
-          : `${formatInteger(dedup.entries)} entries copied by /fork or /clone into ${formatInteger(dedup.sessions)} session${dedup.sessions === 1 ? "" : "s"} were counted once, in their original: ${tokensAndCost(dedup.usage)} not added again.`,
+          : `${formatInteger(dedup.entries)} ${dedup.entries === 1 ? "entry" : "entries"} copied by /fork or /clone into ${formatInteger(dedup.sessions)} session${dedup.sessions === 1 ? "" : "s"} ${dedup.entries === 1 ? "was" : "were"} counted once, in their original: ${tokensAndCost(dedup.usage)} not added again.`,
       filters: describeFilters(model.filters),
-      filteredOut: model.filteredOut === 0 ? null : formatInteger(model.filteredOut),
+      filteredOut:
+        model.filteredOut === 0
+          ? null
+          : `${formatInteger(model.filteredOut)} other ${model.filteredOut === 1 ? "session is" : "sessions are"} left out.`,
     },
     sessions: model.sessions.map((session) => sessionRow(session, reports)),
     days: model.days.map((row) => groupRow(row.day ?? "unknown day", row)).reverse(),

@@ -13,10 +13,12 @@
       th.textContent = "";
       th.append(button);
       button.addEventListener("click", () => {
-        const descending = th.getAttribute("aria-sort") !== "descending";
+        const numeric = th.dataset.type === "number";
+        // A first click puts numbers largest first and text from A; the next one turns the order round.
+        const current = th.getAttribute("aria-sort");
+        const descending = current === null ? numeric : current === "ascending";
         for (const other of headers) other.removeAttribute("aria-sort");
         th.setAttribute("aria-sort", descending ? "descending" : "ascending");
-        const numeric = th.dataset.type === "number";
         const rows = Array.from(body.rows).filter((row) => row.cells.length === headers.length);
         rows.sort((a, b) => {
           const x = sortValue(a.cells[column]);

@@ -40,3 +40,18 @@ describe("the index's sentence on copies counted once", () => {
     );
   });
 });
+
+describe("the index's counts in words", () => {
+  it("says one entry and one session in the singular", () => {
+    const one = { ...model(totals({ totalTokens: 10, cost: 0.01 })), filteredOut: 1 } as ArchiveModel;
+    one.deduplicated = { ...one.deduplicated, entries: 1 };
+    const view = buildIndexView(one);
+    expect(view.summary.deduplicated).toBe(
+      "1 entry copied by /fork or /clone into 1 session was counted once, in their original: $0.010 (10 tokens) not added again.",
+    );
+    expect(view.summary.filteredOut).toBe("1 other session is left out.");
+    expect(buildIndexView({ ...one, filteredOut: 3 } as ArchiveModel).summary.filteredOut).toBe(
+      "3 other sessions are left out.",
+    );
+  });
+});
