@@ -22,7 +22,7 @@ describe("pi-report <session> --format json", () => {
       // Redaction is on by default: the home the cwd names (/home/dev) is shown as ~.
       cwd: "~/app",
       inputVersion: 3,
-      parentSession: "~/.pi/agent/sessions/--home-dev-app--/2025-06-01T09-00-00-000Z_fork-parent.jsonl",
+      parentSession: "~/.pi/agent/sessions/--~-app--/2025-06-01T09-00-00-000Z_fork-parent.jsonl",
       startedAt: "2025-06-01T10:00:00.000Z",
       endedAt: "2025-06-01T10:00:02.000Z",
     });

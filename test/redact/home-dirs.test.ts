@@ -43,6 +43,18 @@ describe("home directories become ~", () => {
       '"/home/alice" PATH=/usr/bin:/home/alice/bin',
       '"~" PATH=/usr/bin:~/bin',
     ],
+    [
+      "in the name of Pi's session folder for a directory below it",
+      ["/home/alice"],
+      "~/.pi/agent/sessions/--home-alice-work-acme--/s.jsonl and --home-alice--",
+      "~/.pi/agent/sessions/--~-work-acme--/s.jsonl and --~--",
+    ],
+    [
+      "in the name of Pi's session folder on Windows",
+      ["C:\\Users\\alice"],
+      "sessions\\--C--Users-alice-proj--\\s.jsonl",
+      "sessions\\--~-proj--\\s.jsonl",
+    ],
   ];
   test.each(cases)("%s", async (_what, homes, input, expected) => {
     const redactor = await createRedactor({ homeDirs: homes, secrets: false });
@@ -66,6 +78,11 @@ describe("home directories become ~", () => {
     ["the same path under another root", "/srv/home/alice/x /data/home/alice"],
     ["another user", "/home/bob/x C:\\Users\\alicia"],
     ["another drive's Users folder", "D:\\Users\\alice\\x"],
+    [
+      "a folder name of another user, or not starting a name",
+      "--home-alicex-app-- --home-bob-x-- x--home-alice-y--",
+    ],
+    ["a flag that only looks like one", "--home-alice=1"],
   ])("leaves %s alone", async (_what, input) => {
     const redactor = await createRedactor({ homeDirs: ["/home/alice", "C:\\Users\\alice"], secrets: false });
     const { strings, counts } = await redactor.redact([input]);

@@ -57,7 +57,7 @@ export function factsList(header: HeaderView): string {
   return stringify([list(false, items)]);
 }
 
-/** The header's facts on one line (summary): file, start, duration, models, prompts. */
+/** The header's facts on one line (summary): file, start, duration, models, prompts, redaction, fork. */
 export function factsLine(header: HeaderView, prompts: number): string {
   const parts: PhrasingContent[][] = [];
   if (header.fileName !== null) parts.push([code(header.fileName)]);
@@ -68,6 +68,9 @@ export function factsLine(header: HeaderView, prompts: number): string {
   if (header.redaction !== null && header.redaction.secrets > 0) {
     parts.push([text(plural(header.redaction.secrets, "secret redacted", "secrets redacted"))]);
   }
+  // What gets posted must say itself that nothing in it was redacted, not only the command's stderr.
+  if (header.redaction !== null && !header.redaction.enabled) parts.push([strong(text("not redacted"))]);
+  if (header.parentSession !== null) parts.push([text("forked from "), code(header.parentSession)]);
   if (header.problems.length > 0) {
     const counts = header.problemCounts.map(({ kind, count }) => `${count} ${kind}`).join(", ");
     parts.push([
