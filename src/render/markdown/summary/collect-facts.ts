@@ -18,6 +18,10 @@ export interface FileChange {
   uncounted: number;
   /** Calls whose result was an error: nothing counted from them. */
   failed: number;
+  /** Calls with no result recorded (the turn was cut short): whether they changed the file is unknown. */
+  noResult: number;
+  /** Lines of the latest write that succeeded: a write replaces the file, so rewrites are not summed. */
+  written: number;
 }
 
 /** A command: a `bash`/`powershell` call, or one the user ran with `!`. */
@@ -102,13 +106,24 @@ export function collectFacts(transcript: readonly TranscriptNode[], cwd: string 
       const path = displayPath(body.path, cwd);
       let file = files.get(path);
       if (file === undefined) {
-        file = { path, edits: 0, writes: 0, added: 0, removed: 0, uncounted: 0, failed: 0 };
+        file = {
+          path,
+          edits: 0,
+          writes: 0,
+          added: 0,
+          removed: 0,
+          uncounted: 0,
+          failed: 0,
+          noResult: 0,
+          written: 0,
+        };
         files.set(path, file);
       }
       if (body.kind === "edit") file.edits += 1;
       else file.writes += 1;
       if (failed) file.failed += 1;
-      else if (body.kind === "write") file.added += lineCount(body.content);
+      else if (view.result === null) file.noResult += 1;
+      else if (body.kind === "write") file.written = lineCount(body.content);
       else if (body.diff === null) file.uncounted += 1;
       else {
         file.added += body.diff.added;

@@ -105,12 +105,14 @@ export function filesList(facts: SessionFacts, limit: number): string {
       file.edits > 0 ? plural(file.edits, "edit", "edits") : null,
       file.writes > 0 ? plural(file.writes, "write", "writes") : null,
       file.failed > 0 ? `${formatInteger(file.failed)} failed` : null,
+      file.noResult > 0 ? `${formatInteger(file.noResult)} with no result recorded` : null,
       file.uncounted > 0 ? `${formatInteger(file.uncounted)} without a diff` : null,
     ].filter((part) => part !== null);
+    // Edits' lines, and the latest write's (a write replaces the file: three writes of 100 lines are +100).
     return [
       code(file.path),
       text(calls.join(", ")),
-      text(`+${formatInteger(file.added)} −${formatInteger(file.removed)}`),
+      text(`+${formatInteger(file.added + file.written)} −${formatInteger(file.removed)}`),
     ];
   });
   const blocks: RootContent[] =
