@@ -6,6 +6,7 @@ import type { ModelTotals } from "../usage/summarize-usage.js";
 import type { Totals } from "../usage/totals.js";
 import { TOOL_VERSION } from "../version.js";
 import { type RedactionView, redactionView } from "../view/redaction-view.js";
+import { whatPiShows } from "../view/usage-view.js";
 
 export type { RedactionView };
 
@@ -39,6 +40,11 @@ export interface JsonReport {
     activeBranch: Totals;
     bySource: Record<UsageSource, Totals>;
     byModel: ModelTotals[];
+    /**
+     * What Pi's own footer shows for this file: `cost` in dollars, null when it shows none (a sum of 0,
+     * which it leaves out, or one that is no number); its tokens; and where this report's figure differs.
+     */
+    pi: { cost: number | null; tokens: number; comparison: string };
   };
 }
 
@@ -91,8 +97,14 @@ export function buildJsonReport(analysis: SessionAnalysis): JsonReport {
         Object.entries(analysis.usage.bySource).map(([source, totals]) => [source, roundTotals(totals)]),
       ) as Record<UsageSource, Totals>,
       byModel: analysis.usage.byModel.map((row) => ({ ...row, ...roundTotals(row) })),
+      pi: jsonPi(analysis),
     },
   };
+}
+
+function jsonPi(analysis: SessionAnalysis): JsonReport["usage"]["pi"] {
+  const { cost, tokens, comparison } = whatPiShows(analysis);
+  return { cost: cost === null || cost === 0 ? null : roundCost(cost), tokens, comparison };
 }
 
 function jsonBranch(

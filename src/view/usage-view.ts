@@ -30,24 +30,33 @@ export interface UsageView {
 
 /** The cost and usage section: whole file, active branch, by source, by model, and Pi's own figure. */
 export function usageView(analysis: SessionAnalysis): UsageView {
-  const total = analysis.usage.total;
-  const dropped = linesPiDrops(analysis);
-  const pi = piFigure(analysis, dropped);
-  const piSum = piFooterCost(analysis, dropped);
+  const { comparison, ...pi } = whatPiShows(analysis);
   return {
-    total,
+    total: analysis.usage.total,
     activeBranch: analysis.activeBranch?.total ?? emptyTotals(),
     bySource: (Object.keys(SOURCE_LABELS) as UsageSource[])
       .map((source) => ({ source, label: SOURCE_LABELS[source], totals: analysis.usage.bySource[source] }))
       .filter(({ source, totals }) => source === "assistant" || totals.totalTokens > 0 || totals.turns > 0),
     byModel: analysis.usage.byModel,
-    pi: {
-      cost: piSum.kind === "shown" ? piSum.cost : null,
-      // Pi's footer leaves a cost of 0 out: it shows no figure, not $0.
-      display: piSum.kind !== "shown" ? "no figure" : piSum.cost === 0 ? "no cost" : formatCost(piSum.cost),
-      // Pi reads no entries from a file whose first line is not its header: no tokens either.
-      tokens: analysis.session.headerFirst ? pi.input + pi.output + pi.cacheRead + pi.cacheWrite : 0,
-    },
+    pi,
+    comparison,
+  };
+}
+
+/**
+ * What Pi's own footer shows for the file (its cost, as the page shows it, and its tokens), and one
+ * sentence on where this report's figure differs and why: for the page and the JSON report alike.
+ */
+export function whatPiShows(analysis: SessionAnalysis): UsageView["pi"] & { comparison: string } {
+  const dropped = linesPiDrops(analysis);
+  const pi = piFigure(analysis, dropped);
+  const piSum = piFooterCost(analysis, dropped);
+  return {
+    cost: piSum.kind === "shown" ? piSum.cost : null,
+    // Pi's footer leaves a cost of 0 out: it shows no figure, not $0.
+    display: piSum.kind !== "shown" ? "no figure" : piSum.cost === 0 ? "no cost" : formatCost(piSum.cost),
+    // Pi reads no entries from a file whose first line is not its header: no tokens either.
+    tokens: analysis.session.headerFirst ? pi.input + pi.output + pi.cacheRead + pi.cacheWrite : 0,
     comparison: comparisonSentence(analysis, pi, piSum),
   };
 }
