@@ -261,3 +261,13 @@ describe("the installed bin", () => {
     }
   });
 });
+
+describe("the JSON report's labels", () => {
+  it("lists every label in force by entry, not only a branch tip's: every-tool labels t6 'edits'", async () => {
+    const { stdout } = await runCli([`${FIXTURES}sessions/every-tool.jsonl`, "-f", "json"]);
+    const report = JSON.parse(stdout) as JsonReport;
+    expect(report.labels).toContainEqual({ entryId: "t6", label: "edits" });
+    // Its branch tip carries no label of its own.
+    expect(report.branches.every((branch) => branch.label === null)).toBe(true);
+  });
+});

@@ -34,6 +34,8 @@ export interface JsonReport {
   entryCount: number;
   leafId: string | null;
   roots: string[];
+  /** Every label in force, by the entry it names (Pi's latest `label` entry for it), in file order. */
+  labels: { entryId: string; label: string }[];
   branches: JsonBranch[];
   usage: {
     total: Totals;
@@ -89,6 +91,10 @@ export function buildJsonReport(analysis: SessionAnalysis): JsonReport {
     entryCount: session.entries.length,
     leafId: tree.leaf === -1 ? null : idOf(tree.leaf),
     roots: tree.roots.map(idOf),
+    labels: [...new Set(tree.entries.map((entry) => entry.id))].flatMap((entryId) => {
+      const label = tree.labels.get(entryId);
+      return label === undefined ? [] : [{ entryId, label }];
+    }),
     branches: analysis.branches.map((branch) => jsonBranch(analysis, branch, idOf)),
     usage: {
       total: roundTotals(analysis.usage.total),
