@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { analyzeFile, analyzeSession, parseSessionBytes } from "../../src/index.js";
 import { renderMarkdown } from "../../src/render/markdown/render-markdown.js";
 import { runCli } from "../helpers/cli.js";
-import { FIXTURES } from "../helpers/paths.js";
+import { CORPUS, FIXTURES } from "../helpers/paths.js";
 
 const markdownOf = async (name: string) => {
   const file = `${FIXTURES}sessions/${name}`;
@@ -114,5 +114,19 @@ describe("the PR summary's files changed", () => {
     const summary = (await renderMarkdown(analysis, { summary: true })).markdown;
     expect(summary).toMatch(/\| `src\/x\.ts` +\| 3 writes +\| +\+100 −0 \|/);
     expect(summary).toMatch(/\| `src\/a\.ts` +\| 1 edit, 1 with no result recorded +\| +\+0 −0 \|/);
+  });
+});
+
+describe("the PR summary's commands", () => {
+  it("folds a long list (past 10) under the heading that counts it, and leaves a short one open", async () => {
+    const file = `${CORPUS}real/pi-mono__before-compaction.jsonl`;
+    const long = (await renderMarkdown(analyzeFile(file), { sourcePath: file, summary: true })).markdown;
+    const count = Number(/### Commands run \(([\d,]+)/.exec(long)?.[1]?.replace(",", ""));
+    expect(count).toBeGreaterThan(10);
+    expect(long).toContain(`<details>\n<summary>The ${count.toLocaleString("en-US")} commands</summary>`);
+    const few = `${FIXTURES}sessions/every-tool.jsonl`;
+    const short = (await renderMarkdown(analyzeFile(few), { sourcePath: few, summary: true })).markdown;
+    expect(short).toContain("### Commands run (");
+    expect(short).not.toMatch(/<summary>The [\d,]+ commands<\/summary>/);
   });
 });

@@ -9,6 +9,7 @@ import { plural, SESSION_HEADING_OFFSET } from "../markdown-context.js";
 import {
   blockquote,
   code,
+  details,
   emphasis,
   list,
   paragraph,
@@ -94,7 +95,8 @@ export function askedBlocks(facts: SessionFacts): string | null {
   }
   const others = facts.outline.length - 1;
   if (others > 0)
-    blocks.push(paragraph(text(`Then ${plural(others, "more prompt", "more prompts")}, outlined below.`)));
+    // Not "outlined below": a summary too long for GitHub leaves the outline out first.
+    blocks.push(paragraph(text(`Then ${plural(others, "more prompt", "more prompts")}.`)));
   return blocks.length === 0 ? null : stringify(blocks);
 }
 
@@ -121,10 +123,20 @@ export function filesList(facts: SessionFacts, limit: number): string {
   return stringify(blocks);
 }
 
-/** Commands run, in order, failures flagged. */
+/** Commands shown open in the summary; more are folded, so that a long session's comment stays short. */
+const COMMANDS_OPEN = 10;
+
+/** Commands run, in order, failures flagged; folded past `COMMANDS_OPEN`. */
 export function commandsList(facts: SessionFacts, limit: number): string {
   const { commands } = facts;
-  const blocks: RootContent[] = limit > 0 ? [list(false, commands.slice(0, limit).map(commandItem))] : [];
+  const shown = Math.min(limit, commands.length);
+  const listed = list(false, commands.slice(0, limit).map(commandItem));
+  const blocks: RootContent[] =
+    shown === 0
+      ? []
+      : shown > COMMANDS_OPEN
+        ? details(`The ${formatInteger(shown)} commands`, [listed])
+        : [listed];
   if (commands.length > limit) {
     const failed = commands.slice(limit).filter((run) => run.failed).length;
     blocks.push(
