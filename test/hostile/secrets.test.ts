@@ -216,14 +216,21 @@ describe("secrets never leave the session", () => {
 
   it("the JSON report, which holds no message content, redacts and counts what it does hold", () => {
     const report = JSON.parse(outputs.json as string) as JsonReport;
-    // Of the seeded places only the session name (line 21's secret) and the cwd reach the JSON report.
+    // Of the seeded places only the session name (line 21's secret), the label (line 20's) and the cwd
+    // reach the JSON report.
     expect(report.session.name).toBe(
       "deploy Server=tcp:db.example.net,1433;Initial Catalog=app;User ID=app;Password=[redacted: connection-string-password];Encrypt=True;",
     );
+    expect(report.labels.map((label) => label.label)).toEqual([
+      expect.stringContaining("[redacted: azure-storage-key]"),
+    ]);
     expect(report.redaction).toEqual({
       enabled: true,
-      secrets: 1,
-      byKind: [{ kind: "connection-string-password", count: 1 }],
+      secrets: 2,
+      byKind: [
+        { kind: "azure-storage-key", count: 1 },
+        { kind: "connection-string-password", count: 1 },
+      ],
       homeDirectory: 1,
     });
     expect(report.session.cwd).toBe("~/app");
