@@ -173,15 +173,9 @@ function pagePartsOf(renderer: PageRenderer, shippedTranscript: boolean): Templa
     const nodes: string[] = [];
     for (const node of data.transcript) {
       const piece = transcript({ nodes: [node] });
-      // The shipped partial's suffix is empty. Checked and cut only when there is one: reading the end
-      // of a piece makes V8 copy it flat then and there (40 MB of a large page, all of it kept until the
-      // page is written), where it is copied once anyway when it is encoded.
-      if (suffix === "") {
-        nodes.push(piece);
-        continue;
-      }
-      if (!piece.endsWith(suffix)) return [page(data)];
-      nodes.push(piece.slice(0, piece.length - suffix.length));
+      // Read only for a suffix (the shipped partial has none): reading its end copies a piece flat (40 MB).
+      if (suffix !== "" && !piece.endsWith(suffix)) return [page(data)];
+      nodes.push(suffix === "" ? piece : piece.slice(0, piece.length - suffix.length));
     }
     return around.flatMap((piece, index) => (index === 0 ? [piece] : [...nodes, suffix, piece]));
   };
