@@ -73,10 +73,9 @@ export function discoverSessionFiles(folder: string, skip?: string): Discovery {
       }
     }
   }
-  const byPath = (a: { file: string }, b: { file: string }) =>
-    a.file < b.file ? -1 : a.file > b.file ? 1 : 0;
+  const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   return {
-    files: found.sort(byPath),
-    unlisted: unlisted.sort((a, b) => byPath({ file: a.folder }, { file: b.folder })),
+    files: found.sort((a, b) => byName(a.file, b.file)),
+    unlisted: unlisted.sort((a, b) => byName(a.folder, b.folder)),
   };
 }

@@ -147,6 +147,12 @@ function unlistedRecords(
   return records;
 }
 
+/** Whether `inner` lies below `outer` (not the same folder). */
+function isWithin(outer: string, inner: string): boolean {
+  const path = relative(outer, inner);
+  return path !== "" && !path.startsWith("..") && !isAbsolute(path);
+}
+
 /** The files a site writes at its top: in a folder this tool did not make a site of, they are someone's. */
 const SITE_FILES = ["index.html", "archive.json", "costs.csv"];
 
@@ -182,8 +188,7 @@ async function writeSiteFile(output: string, name: string, text: string): Promis
  * sessions folder and holds session files, they are left out, and the user is told so.
  */
 function warnOfSessionsInSite(folder: string, output: string, options: ArchiveOptions): void {
-  const inside = relative(folder, output);
-  if (inside === "" || inside.startsWith("..") || isAbsolute(inside)) return;
+  if (!isWithin(folder, output)) return;
   let left: number;
   try {
     left = discoverSessionFiles(output).files.length;
@@ -225,8 +230,7 @@ export async function runArchive(options: ArchiveOptions): Promise<ArchiveSummar
       `-o ${options.output}: is the sessions folder itself; give the site its own folder.`,
     );
   }
-  const holding = relative(output, folder);
-  if (holding !== "" && !holding.startsWith("..") && !isAbsolute(holding)) {
+  if (isWithin(output, folder)) {
     throw new UsageError(
       `-o ${options.output}: holds the sessions folder (${folder}), and the site's pages would go in among the sessions; give the site a folder outside it.`,
     );
