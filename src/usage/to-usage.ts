@@ -36,15 +36,11 @@ export function toUsage(stored: unknown): ConvertedUsage {
   usage.cost = readCost(record.cost, bad);
   if (bad.length > badCounts) usage.costUnreadable = true;
   if (bad.length === 0) return { usage };
+  const said = (fields: string[], one: string, many: string) =>
+    fields.length === 0 ? [] : [`${fields.join(", ")} ${fields.length > 1 ? many : one}`];
   const what = [
-    ...(badCounts > 0
-      ? [`${bad.slice(0, badCounts).join(", ")} ${badCounts > 1 ? "are not counts" : "is not a count"}`]
-      : []),
-    ...(bad.length > badCounts
-      ? [
-          `${bad.slice(badCounts).join(", ")} ${bad.length - badCounts > 1 ? "are not amounts" : "is not an amount"}`,
-        ]
-      : []),
+    ...said(bad.slice(0, badCounts), "is not a count", "are not counts"),
+    ...said(bad.slice(badCounts), "is not an amount", "are not amounts"),
   ];
   return { usage, issue: `usage field ${what.join("; ")}; read as 0` };
 }
