@@ -124,7 +124,7 @@ const FORMAT_BY_EXTENSION: Readonly<Record<string, ReportFormat>> = {
  * The format to write: the one asked for; else the one the output file's name says (`-o report.md` is
  * Markdown, not HTML in a file named .md); else Markdown for `--summary`, which is only Markdown; else HTML.
  */
-export function chosenFormat(options: Pick<ReportOptions, "format" | "output" | "summary">): ReportFormat {
+function chosenFormat(options: Pick<ReportOptions, "format" | "output" | "summary">): ReportFormat {
   if (options.format !== undefined) return options.format;
   const named =
     options.output === undefined ? undefined : FORMAT_BY_EXTENSION[extname(options.output).toLowerCase()];
