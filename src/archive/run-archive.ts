@@ -66,6 +66,31 @@ export interface ArchiveSummary {
   deduplicatedCost: number;
   /** What the archive counts, each entry once. */
   total: Totals;
+  /**
+   * Session files since the last run of this site (null on a first run, or when every report was made
+   * again): new, changed (their bytes, not only their time), and gone; by name below the folder.
+   */
+  changes: { added: string[]; changed: string[]; removed: string[] } | null;
+}
+
+/** What changed among the input files since the run the manifest records (see `ArchiveSummary.changes`). */
+function changesSince(
+  previous: ReadonlyMap<string, ManifestRecord>,
+  records: readonly ManifestRecord[],
+): ArchiveSummary["changes"] {
+  if (previous.size === 0) return null;
+  const now = new Set(records.map((record) => record.file));
+  const isFile = (file: string) => !file.endsWith("/");
+  return {
+    added: records.filter((record) => isFile(record.file) && !previous.has(record.file)).map((r) => r.file),
+    changed: records
+      .filter((record) => {
+        const before = previous.get(record.file);
+        return before !== undefined && isFile(record.file) && before.hash !== record.hash;
+      })
+      .map((record) => record.file),
+    removed: [...previous.keys()].filter((file) => isFile(file) && !now.has(file)),
+  };
 }
 
 function toRecord(task: SessionTask, result: SessionResult): ManifestRecord {
@@ -290,5 +315,6 @@ export async function runArchive(options: ArchiveOptions): Promise<ArchiveSummar
     deduplicatedEntries: model.deduplicated.entries,
     deduplicatedCost: model.deduplicated.usage.cost,
     total: model.total.total,
+    changes: changesSince(previous, records),
   };
 }

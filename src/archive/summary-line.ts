@@ -20,3 +20,27 @@ export function summaryLine(summary: ArchiveSummary): string {
     parts.splice(1, 0, `${count(summary.filteredOut, "session")} left out by the filters`);
   return `pi-report: ${parts.join("; ")}`;
 }
+
+/** Names shown per kind of change; more are counted. */
+const NAMES_SHOWN = 3;
+
+/**
+ * What changed since the last run, when anything did: `pi-report: since the last run: 1 new
+ * (--p--/a.jsonl), 2 changed (…), 1 gone (…)`; null when nothing did, or on a first run.
+ */
+export function changesLine(summary: ArchiveSummary): string | null {
+  const { changes } = summary;
+  if (changes === null) return null;
+  const named = (files: string[], what: string) => {
+    if (files.length === 0) return null;
+    const shown = files.slice(0, NAMES_SHOWN).join(", ");
+    const more = files.length > NAMES_SHOWN ? ` and ${formatInteger(files.length - NAMES_SHOWN)} more` : "";
+    return `${formatInteger(files.length)} ${what} (${shown}${more})`;
+  };
+  const parts = [
+    named(changes.added, "new"),
+    named(changes.changed, "changed"),
+    named(changes.removed, "gone"),
+  ].filter((part) => part !== null);
+  return parts.length === 0 ? null : `pi-report: since the last run: ${parts.join(", ")}`;
+}

@@ -7,12 +7,14 @@ import {
   rmSync,
   statSync,
   utimesSync,
+  writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { ArchiveJson } from "../../src/archive/archive-json.js";
 import { MANIFEST_FILE, type Manifest } from "../../src/archive/manifest.js";
+import { changesLine } from "../../src/archive/summary-line.js";
 import { archive } from "./helpers.js";
 import { writePiFolder } from "./pi-folder.js";
 
@@ -123,5 +125,37 @@ describe("re-running the archive", () => {
 
     expect(await archive(pi.root, output)).toMatchObject({ sessions: 5, rendered: 3 });
     expect(existsSync(original)).toBe(true);
+  });
+});
+
+describe("what a re-run says changed", () => {
+  it("names the files new, changed (their bytes, not a touch) and gone since the last run", async () => {
+    const pi = writePiFolder();
+    const output = mkdtempSync(join(tmpdir(), "pi-archive-site-"));
+    const first = await archive(pi.root, output);
+    expect(first.changes).toBeNull();
+    expect(changesLine(first)).toBeNull();
+
+    // Touched only: the same bytes, so nothing changed.
+    const later = new Date(statSync(pi.files.original).mtimeMs + 60_000);
+    utimesSync(pi.files.original, later, later);
+    const touched = await archive(pi.root, output);
+    expect(touched.changes).toEqual({ added: [], changed: [], removed: [] });
+    expect(changesLine(touched)).toBeNull();
+
+    const name = (path: string) => relative(pi.root, path).split("\\").join("/");
+    appendFileSync(pi.files.damaged, "\n");
+    rmSync(pi.files.orphan);
+    const copy = join(dirname(pi.files.original), "2025-06-05T09-00-00-000Z_copy.jsonl");
+    writeFileSync(copy, readFileSync(pi.files.original));
+    const again = await archive(pi.root, output);
+    expect(again.changes).toEqual({
+      added: [name(copy)],
+      changed: [name(pi.files.damaged)],
+      removed: [name(pi.files.orphan)],
+    });
+    expect(changesLine(again)).toBe(
+      `pi-report: since the last run: 1 new (${name(copy)}), 1 changed (${name(pi.files.damaged)}), 1 gone (${name(pi.files.orphan)})`,
+    );
   });
 });

@@ -40,7 +40,7 @@ export function registerArchiveCommand(program: Command, io: CliIo): void {
     .action(async (folder: string | undefined, options: ArchiveCommandOptions) => {
       // Imported when used: a single report does not load the worker pool.
       const { runArchive } = await import("../../archive/run-archive.js");
-      const { summaryLine } = await import("../../archive/summary-line.js");
+      const { changesLine, summaryLine } = await import("../../archive/summary-line.js");
       const summary = await runArchive({
         folder,
         output: options.output,
@@ -53,6 +53,8 @@ export function registerArchiveCommand(program: Command, io: CliIo): void {
         redaction: redactionSettings(options.redact),
       });
       io.stderr.write(`${summaryLine(summary)}\n`);
+      const changes = changesLine(summary);
+      if (changes !== null) io.stderr.write(`${changes}\n`);
       // As a single report says it: the site is about to be shared, and nothing in it was redacted.
       if (options.redact === false) io.stderr.write("pi-report: Secrets were not redacted (--no-redact).\n");
     });
