@@ -271,3 +271,20 @@ describe("the JSON report's labels", () => {
     expect(report.branches.every((branch) => branch.label === null)).toBe(true);
   });
 });
+
+describe("options that do not apply", () => {
+  it("says --template is not used by the JSON report, and still writes it", async () => {
+    const { code, stdout, stderr } = await runCli([
+      `${FIXTURES}sessions/fork.jsonl`,
+      "-f",
+      "json",
+      "--template",
+      "/nonexistent",
+    ]);
+    expect(code).toBe(0);
+    expect((JSON.parse(stdout) as JsonReport).schemaVersion).toBe(1);
+    expect(stderr).toContain(
+      "pi-report: --template shapes the HTML and Markdown reports; the JSON report does not use it.\n",
+    );
+  });
+});

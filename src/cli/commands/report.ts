@@ -146,6 +146,11 @@ export async function reportCommand(
   }
   const sessionPath = session ?? newestSessionFor(io.cwd, io.env);
   if (session === undefined) io.stderr.write(`pi-report: reporting on ${sessionPath}\n`);
+  if (options.format === "json" && options.template !== undefined) {
+    io.stderr.write(
+      "pi-report: --template shapes the HTML and Markdown reports; the JSON report does not use it.\n",
+    );
+  }
   if (options.format === "md") tuneHeapForMarkdown();
   const output = options.output ?? defaultOutput(options.format, sessionPath, io.cwd);
   const size = fileSize(sessionPath);
