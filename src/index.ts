@@ -52,10 +52,43 @@ export {
   type JsonReport,
   roundCost,
 } from "./report/json-report.js";
-export type * from "./schema/content.js";
-export type * from "./schema/entry.js";
+// The session's shapes as types; the zod schemas that check them are the reader's own.
+export type {
+  Content,
+  ContentBlock,
+  ImageBlock,
+  OtherBlock,
+  TextBlock,
+  ThinkingBlock,
+  ToolCallBlock,
+} from "./schema/content.js";
+export type {
+  BranchSummaryEntry,
+  CompactionEntry,
+  ContextEditEntry,
+  CustomEntry,
+  CustomMessageEntry,
+  EntryBody,
+  LabelEntry,
+  MessageEntry,
+  ModelChangeEntry,
+  OtherEntry,
+  SessionEntry,
+  SessionInfoEntry,
+  ThinkingLevelChangeEntry,
+  UsageEntry,
+} from "./schema/entry.js";
 export type { SessionHeader } from "./schema/header.js";
-export type * from "./schema/message.js";
+export type {
+  AssistantMessage,
+  BashExecutionMessage,
+  CustomMessage,
+  OtherMessage,
+  StoredMessage,
+  SystemMessage,
+  ToolResultMessage,
+  UserMessage,
+} from "./schema/message.js";
 export { buildTree, pathTo, type SessionTree, UnknownEntryError } from "./tree/build-tree.js";
 export { collectUsage, type UsageItem, type UsageSource } from "./usage/collect-usage.js";
 export { breakDown, type ModelTotals, type UsageBreakdown } from "./usage/summarize-usage.js";
