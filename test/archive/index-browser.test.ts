@@ -44,13 +44,13 @@ describe("the archive index in Chromium", () => {
     await header("Session").locator("button").click();
     expect(await header("Session").getAttribute("aria-sort")).toBe("ascending");
     expect(await header("Start (UTC)").getAttribute("aria-sort")).toBeNull();
-    const titles = await column(1);
+    const titles = await column(0);
     expect(titles).toEqual([...titles].sort((a, b) => a.localeCompare(b)));
 
     await header("Cost").locator("button").click();
     expect(await header("Cost").getAttribute("aria-sort")).toBe("descending");
     const costs = await table
-      .locator("tbody tr td:nth-child(7)")
+      .locator("tbody tr td:nth-child(2)")
       .evaluateAll((cells) => cells.map((cell) => Number((cell as HTMLElement).dataset.sort)));
     expect(costs).toEqual([...costs].sort((a, b) => b - a));
 
@@ -58,6 +58,17 @@ describe("the archive index in Chromium", () => {
     await header("Cost").locator("button").click();
     expect(await header("Cost").getAttribute("aria-sort")).toBe("ascending");
     expect(seen.errors).toEqual([]);
+    await page.close();
+  });
+
+  it("on a 390 px phone, shows each session's title and cost without scrolling the table", async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 800 } });
+    await page.goto(index);
+    for (const name of ["Session", "Cost"]) {
+      const box = await page.locator("#sessions-table thead th", { hasText: name }).boundingBox();
+      expect(box, name).not.toBeNull();
+      expect((box?.x ?? 0) + (box?.width ?? 0), name).toBeLessThanOrEqual(390);
+    }
     await page.close();
   });
 
