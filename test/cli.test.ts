@@ -288,3 +288,15 @@ describe("options that do not apply", () => {
     );
   });
 });
+
+describe("the JSON report's leaf", () => {
+  it("keeps where Pi resumes beside the leaf --leaf chose", async () => {
+    const file = `${FIXTURES}sessions/summary-usage.jsonl`;
+    const pi = JSON.parse((await runCli([file, "-f", "json"])).stdout) as JsonReport;
+    expect(pi.piLeafId).toBe(pi.leafId);
+    const chosen = JSON.parse((await runCli([file, "-f", "json", "--leaf", "c5"])).stdout) as JsonReport;
+    expect(chosen.leafId).toBe("c5");
+    expect(chosen.piLeafId).toBe(pi.leafId);
+    expect(chosen.piLeafId).not.toBe("c5");
+  });
+});

@@ -33,6 +33,8 @@ export interface JsonReport {
   redaction: RedactionView | null;
   entryCount: number;
   leafId: string | null;
+  /** Where Pi resumes (the last entry in the file): `leafId` unless `--leaf` chose another entry. */
+  piLeafId: string | null;
   roots: string[];
   /** Every label in force, by the entry it names (Pi's latest `label` entry for it), in file order. */
   labels: { entryId: string; label: string }[];
@@ -90,6 +92,7 @@ export function buildJsonReport(analysis: SessionAnalysis): JsonReport {
     redaction: redactionView(session.redactions),
     entryCount: session.entries.length,
     leafId: tree.leaf === -1 ? null : idOf(tree.leaf),
+    piLeafId: tree.entries.length === 0 ? null : idOf(tree.entries.length - 1),
     roots: tree.roots.map(idOf),
     labels: [...new Set(tree.entries.map((entry) => entry.id))].flatMap((entryId) => {
       const label = tree.labels.get(entryId);
