@@ -7,6 +7,7 @@ import {
   formatInteger,
   formatTime,
   formatTokens,
+  plural,
 } from "../view/format.js";
 import type { ArchivedSession, ArchiveModel } from "./archive-model.js";
 import type { ArchiveFilters } from "./filters.js";
@@ -126,7 +127,7 @@ function sessionRow(session: ArchivedSession, reports: ReadonlyMap<string, strin
     deduplicated:
       deduplicated.entries === 0
         ? null
-        : `${formatInteger(deduplicated.entries)} copied ${deduplicated.entries === 1 ? "entry" : "entries"} (${formatCost(deduplicated.usage.cost)}) counted in the original`,
+        : `${plural(deduplicated.entries, "copied entry", "copied entries")} (${formatCost(deduplicated.usage.cost)}) counted in the original`,
     problems: problems === "" ? null : problems,
     error: session.error,
   };
@@ -161,12 +162,12 @@ export function buildIndexView(model: ArchiveModel): IndexView {
       deduplicated:
         dedup.entries === 0
           ? null
-          : `${formatInteger(dedup.entries)} ${dedup.entries === 1 ? "entry" : "entries"} copied by /fork or /clone into ${formatInteger(dedup.sessions)} session${dedup.sessions === 1 ? "" : "s"} ${dedup.entries === 1 ? "was" : "were"} counted once, in their original: ${tokensAndCost(dedup.usage)} not added again.`,
+          : `${plural(dedup.entries, "entry", "entries")} copied by /fork or /clone into ${plural(dedup.sessions, "session", "sessions")} ${dedup.entries === 1 ? "was" : "were"} counted once, in their original: ${tokensAndCost(dedup.usage)} not added again.`,
       filters: describeFilters(model.filters),
       filteredOut:
         model.filteredOut === 0
           ? null
-          : `${formatInteger(model.filteredOut)} other ${model.filteredOut === 1 ? "session is" : "sessions are"} left out.`,
+          : `${plural(model.filteredOut, "other session is", "other sessions are")} left out.`,
     },
     sessions: model.sessions.map((session) => sessionRow(session, reports)),
     days: model.days.map((row) => groupRow(row.day ?? "unknown day", row)).reverse(),

@@ -158,7 +158,9 @@ function unlistedRecords(
     const what =
       kept.length === 0
         ? "any sessions in it are left out"
-        : `the ${kept.length === 1 ? "session" : `${kept.length} sessions`} the last run archived from it ${kept.length === 1 ? "is" : "are"} kept as ${kept.length === 1 ? "it was" : "they were"}`;
+        : kept.length === 1
+          ? "the session the last run archived from it is kept as it was"
+          : `the ${kept.length} sessions the last run archived from it are kept as they were`;
     options.stderr.write(`pi-report: ${name}: cannot be listed (${reason}); ${what}.\n`);
     records.push(...kept, {
       file: below === "" ? "./" : `${below}/`,

@@ -1,8 +1,5 @@
-import { formatCostWithUnpriced, formatInteger } from "../view/format.js";
+import { formatCostWithUnpriced, formatInteger, plural } from "../view/format.js";
 import type { ArchiveSummary } from "./run-archive.js";
-
-const count = (value: number, one: string, many = `${one}s`): string =>
-  `${formatInteger(value)} ${value === 1 ? one : many}`;
 
 /**
  * The one line `pi-report archive` ends with: sessions, skipped, failed, de-duplicated entries and the
@@ -11,13 +8,13 @@ const count = (value: number, one: string, many = `${one}s`): string =>
  */
 export function summaryLine(summary: ArchiveSummary): string {
   const parts = [
-    `archived ${count(summary.sessions, "session")} into ${summary.output} (${formatInteger(summary.rendered)} rendered, ${formatInteger(summary.unchanged)} unchanged)`,
+    `archived ${plural(summary.sessions, "session", "sessions")} into ${summary.output} (${formatInteger(summary.rendered)} rendered, ${formatInteger(summary.unchanged)} unchanged)`,
     `${formatInteger(summary.skipped)} skipped (not Pi sessions), ${formatInteger(summary.failed)} failed`,
-    `${count(summary.deduplicatedEntries, "copied entry", "copied entries")} counted once (${formatCostWithUnpriced(summary.deduplicatedCost, 0)} not added again)`,
+    `${plural(summary.deduplicatedEntries, "copied entry", "copied entries")} counted once (${formatCostWithUnpriced(summary.deduplicatedCost, 0)} not added again)`,
     `total ${formatCostWithUnpriced(summary.total.cost, summary.total.unpricedTokens)}`,
   ];
   if (summary.filteredOut > 0)
-    parts.splice(1, 0, `${count(summary.filteredOut, "session")} left out by the filters`);
+    parts.splice(1, 0, `${plural(summary.filteredOut, "session", "sessions")} left out by the filters`);
   return `pi-report: ${parts.join("; ")}`;
 }
 

@@ -10,6 +10,11 @@ export function formatInteger(value: number): string {
   return sign + digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
+/** "1 line", "234 lines": a count and its noun, for every renderer. */
+export function plural(count: number, one: string, many: string): string {
+  return `${formatInteger(count)} ${count === 1 ? one : many}`;
+}
+
 /** Token counts for people: 950, 12.3k, 4.56M, 1.2B. */
 export function formatTokens(value: number): string {
   const abs = Math.abs(value);

@@ -20,10 +20,8 @@ export interface MarkdownContext {
 /** Session Markdown sits below the report's own headings (`#` title, `##` sections, `###` entries). */
 export const SESSION_HEADING_OFFSET = 3;
 
-/** "1 line", "234 lines". */
-export function plural(count: number, one: string, many: string): string {
-  return `${formatInteger(count)} ${count === 1 ? one : many}`;
-}
+/** Shared with the other renderers (view/format.ts); imported from here by the Markdown modules. */
+export { plural } from "../../view/format.js";
 
 /** Number of lines of a text (a final newline ends the last line, it does not start another). */
 export function lineCount(value: string): number {
