@@ -186,3 +186,43 @@ describe("standard output that is the input (F5)", () => {
     expect(readFileSync(log, "utf8")).toBe(`EARLIER\n${markdownToStdout()}`);
   });
 });
+
+describe("a pipe given as the session (F6)", () => {
+  it("a named pipe nothing writes into: one line, exit 2, after a bounded wait", () => {
+    const fifo = join(scratch(), "f.jsonl");
+    execFileSync("mkfifo", [fifo]);
+    const started = Date.now();
+    const result = pi([fifo, "-o", join(scratch(), "x.html")]);
+    const waited = Date.now() - started;
+    expect([result.status, result.stderr]).toEqual([
+      2,
+      `pi-report: ${fifo}: is a named pipe that nothing wrote into for 5 s; give a session file (.jsonl), or start what writes into the pipe first.\n`,
+    ]);
+    expect(waited).toBeGreaterThanOrEqual(5000);
+    expect(waited).toBeLessThan(HANG_MS);
+  });
+
+  it("a named pipe whose writer starts after pi-report is read to its end", async () => {
+    const fifo = join(scratch(), "f.jsonl");
+    execFileSync("mkfifo", [fifo]);
+    const report = spawn("node", [BIN, fifo, "-f", "json"]);
+    let stdout = "";
+    report.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString("utf8");
+    });
+    const status = new Promise<number | null>((done) => report.on("close", done));
+    const timer = setTimeout(() => report.kill(), HANG_MS);
+    // A second later; pi-report waits for its writer meanwhile.
+    spawn("sh", ["-c", `sleep 1; cat "${WITH_IMAGE}" > "${fifo}"`]);
+    expect(await status).toBe(0);
+    clearTimeout(timer);
+    expect(stdout).toBe(pi([WITH_IMAGE, "-f", "json"]).stdout);
+  });
+
+  it("/dev/stdin, a pipe from another program, is read as before", () => {
+    // Through the shell: Node gives a child a socket, not a pipe, for its standard input.
+    const result = shell(`cat "${WITH_IMAGE}" | exec node "${BIN}" /dev/stdin -f json`);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toBe(pi([WITH_IMAGE, "-f", "json"]).stdout);
+  });
+});
