@@ -1,6 +1,7 @@
 /** Where the CLI reads its context from and writes to; tests pass their own. */
 export interface CliIo {
-  stdout: { write(chunk: string): unknown; isTTY?: boolean };
+  /** `fd`: its file descriptor, when it is one of this process's (to tell whether it is the input file). */
+  stdout: { write(chunk: string): unknown; isTTY?: boolean; fd?: number };
   stderr: { write(chunk: string): unknown; isTTY?: boolean };
   cwd: string;
   env: Record<string, string | undefined>;

@@ -1,21 +1,8 @@
-import { realpathSync, statSync } from "node:fs";
+import { fstatSync, realpathSync, statSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import { dirname, resolve } from "node:path";
+import { AtomicWriteError, writeFilesAtomically } from "../io/write-file-atomically.js";
 import { UsageError } from "./io.js";
-
-type WriteFileAtomic = typeof import("write-file-atomic");
-let loaded: WriteFileAtomic | undefined;
-
-/**
- * write-file-atomic, loaded when a report is written (not for standard output) and with `require`: it is
- * CommonJS, and importing it as an ES module first has Node parse it for its exports. 8 against 12-15 ms
- * on every report written to a file, a few percent of a small session's JSON report.
- */
-function writeFileAtomic(...args: Parameters<WriteFileAtomic>): ReturnType<WriteFileAtomic> {
-  loaded ??= createRequire(import.meta.url)("write-file-atomic") as WriteFileAtomic;
-  return loaded(...args);
-}
 
 function canonical(path: string): string {
   try {
@@ -75,38 +62,95 @@ export interface WriteReportOptions {
   fsync?: boolean;
 }
 
+/** A file of a report: the report itself, or an image beside it. */
+export interface ReportFile {
+  path: string;
+  content: string | readonly string[] | Uint8Array;
+}
+
 /**
- * Writes a report to `path` atomically (a temporary file, then a rename), so a failed run never leaves
- * a half-written report; write-file-atomic also cleans up its temporary file on failure. A pipe or device
- * (`isSpecialFile`) is written into instead: there is no file to replace.
+ * Writes a report to `path` atomically (a temporary file written in full, then a rename), so a failed run
+ * never leaves a half-written report, nor its temporary file, and the earlier report stays as it was. A
+ * pipe or device (`isSpecialFile`) is written into instead: there is no file to replace.
  *
  * @throws {UsageError} when `path` is the input itself (the input file is never written), or the write
  *   fails (one line saying why).
  */
 export async function writeReportFile(
   path: string,
-  content: string | readonly string[] | Uint8Array,
+  content: ReportFile["content"],
+  inputPath: string | undefined,
+  options: WriteReportOptions = {},
+): Promise<void> {
+  if (isSpecialFile(path)) {
+    refuseInput(path, inputPath);
+    try {
+      await writeIntoSpecialFile(path, bytesOf(content));
+    } catch (error) {
+      throw new UsageError(writeFailure(path, error));
+    }
+    return;
+  }
+  await writeReportFiles([{ path, content }], inputPath, options);
+}
+
+/**
+ * Writes the files of a report (plain files: images, then the report that links them) all or none: each
+ * is written in full under a temporary name before any takes its own, so a full disk leaves the earlier
+ * report and its images as they were.
+ *
+ * @throws {UsageError} as `writeReportFile`, naming the file that could not be written.
+ */
+export async function writeReportFiles(
+  files: readonly ReportFile[],
   inputPath: string | undefined,
   { fsync = false }: WriteReportOptions = {},
 ): Promise<void> {
+  for (const file of files) refuseInput(file.path, inputPath);
+  try {
+    await writeFilesAtomically(
+      files.map((file) => ({ path: file.path, data: bytesOf(file.content) })),
+      { fsync },
+    );
+  } catch (error) {
+    if (error instanceof AtomicWriteError) throw new UsageError(writeFailure(error.path, error.cause));
+    throw error;
+  }
+}
+
+/** The input file is never written, under any name that leads to it. */
+function refuseInput(path: string, inputPath: string | undefined): void {
   if (inputPath !== undefined && canonical(path) === canonical(inputPath)) {
     throw new UsageError(`${path}: refusing to write the report over its own input; choose another -o path.`);
   }
-  const data =
-    typeof content === "string"
-      ? content
-      : content instanceof Uint8Array
-        ? Buffer.from(content.buffer, content.byteOffset, content.byteLength)
-        : utf8OfParts(content);
+}
+
+/**
+ * Refuses a report to standard output (`-o -`) when standard output is the input file itself
+ * (`>> session.jsonl`): the report would be appended into the session it reads, as `-o` refuses.
+ *
+ * @param fd standard output's descriptor; undefined when it is no file of this process (tests).
+ */
+export function refuseStandardOutputIntoInput(fd: number | undefined, inputPath: string): void {
+  if (fd === undefined) return;
+  let output: ReturnType<typeof fstatSync>;
+  let input: ReturnType<typeof statSync>;
   try {
-    if (isSpecialFile(path)) {
-      await writeIntoSpecialFile(path, data);
-      return;
-    }
-    await writeFileAtomic(path, data, typeof data === "string" ? { encoding: "utf8", fsync } : { fsync });
-  } catch (error) {
-    throw new UsageError(writeFailure(path, error));
+    output = fstatSync(fd);
+    input = statSync(inputPath);
+  } catch {
+    return; // No input: reading it says so; no standard output: nothing is written.
   }
+  if (output.isFile() && output.dev === input.dev && output.ino === input.ino) {
+    throw new UsageError(
+      `${inputPath}: refusing to write the report into its own input: standard output is that file; redirect it elsewhere or use -o.`,
+    );
+  }
+}
+
+/** A report's content as a string or one buffer: pieces are encoded together (`utf8OfParts`). */
+function bytesOf(content: ReportFile["content"]): string | Uint8Array {
+  return typeof content === "string" || content instanceof Uint8Array ? content : utf8OfParts(content);
 }
 
 /**
@@ -114,7 +158,7 @@ export async function writeReportFile(
  * not be truncated. A reader that closes the pipe early (`-o /dev/stdout | head`) is no failure, as with
  * `-o -`.
  */
-async function writeIntoSpecialFile(path: string, data: string | Buffer): Promise<void> {
+async function writeIntoSpecialFile(path: string, data: string | Uint8Array): Promise<void> {
   try {
     await writeFile(path, data, { flag: "a" });
   } catch (error) {
@@ -127,7 +171,7 @@ async function writeIntoSpecialFile(path: string, data: string | Buffer): Promis
  * socket, or one of the system's own paths (`/dev/stdout`, `/proc/self/fd/1`). Those are written into;
  * an atomic write would put a plain file in their place (as root, `/dev/null` itself).
  */
-function isSpecialFile(path: string): boolean {
+export function isSpecialFile(path: string): boolean {
   const absolute = resolve(path);
   if (absolute.startsWith("/dev/") || absolute.startsWith("/proc/")) return true;
   try {
@@ -148,7 +192,8 @@ function writeFailure(path: string, error: unknown): string {
     EACCES: "no permission to write there; choose another -o path",
     EPERM: "no permission to write there; choose another -o path",
     EROFS: "the file system is read-only; choose another -o path",
-    ENOSPC: "the disk is full",
+    ENOSPC: "the disk is full; free some space or choose another -o path",
+    EDQUOT: "the disk quota is used up; free some space or choose another -o path",
   };
   const reason = code === undefined ? undefined : reasons[code];
   if (reason !== undefined) return `${path}: cannot write the report: ${reason} (${code}).`;

@@ -1,6 +1,6 @@
-import { mkdirSync, readdirSync, rmdirSync, rmSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { basename, dirname, extname, join } from "node:path";
+import { basename, extname, join } from "node:path";
 import type { SessionAnalysis } from "../../pipeline.js";
 import { analyzeSession } from "../../pipeline.js";
 import { readSessionFile } from "../../read/read-session-file.js";
@@ -14,7 +14,8 @@ import { type CliIo, UsageError } from "../io.js";
 import { progressLine } from "../progress.js";
 import { redactionSettings } from "../redact-options.js";
 import { tuneTierUpForPhase } from "../tier-up.js";
-import { writeReportFile } from "../write-output.js";
+import { writeMarkdownReport } from "../write-markdown-report.js";
+import { isSpecialFile, refuseStandardOutputIntoInput, writeReportFile } from "../write-output.js";
 
 /** The formats `pi-report <session>` can write. */
 export const REPORT_FORMATS = ["html", "json", "md"] as const;
@@ -52,6 +53,8 @@ interface RenderInput {
   reportThread: ReportThread | undefined;
   sessionPath: string;
   output: string;
+  /** Whether images go to files beside the report: not on standard output, nor beside a pipe or device. */
+  imagesBeside: boolean;
   options: ReportOptions;
   onProgress: (done: number, total: number) => void;
 }
@@ -85,14 +88,14 @@ const RENDERERS: Record<ReportFormat, (input: RenderInput) => Promise<Rendered>>
     });
     return { text, assets: [] };
   },
-  md: async ({ analysis, reportThread, sessionPath, output, options }) => {
+  md: async ({ analysis, reportThread, sessionPath, output, imagesBeside, options }) => {
     const { renderMarkdown } = await import("../../render/markdown/render-markdown.js");
     const { markdown, assets } = await renderMarkdown(analysis, {
       sourcePath: sessionPath,
       summary: options.summary === true,
       thinking: options.thinking,
-      // Images go to files beside a written report; on standard output they become notes.
-      ...(output === "-" ? {} : { assetsDir: `${basename(output)}.assets` }),
+      // Images go to files beside a written report; on standard output, a pipe or a device they become notes.
+      ...(imagesBeside ? { assetsDir: `${basename(output)}.assets` } : {}),
       ...(options.template === undefined ? {} : { templateDir: options.template }),
       ...(reportThread === undefined ? {} : { remoteEntries: reportThread.markdownEntries }),
     });
@@ -153,6 +156,8 @@ export async function reportCommand(
   }
   if (options.format === "md") tuneHeapForMarkdown();
   const output = options.output ?? defaultOutput(options.format, sessionPath, io.cwd);
+  if (output === "-") refuseStandardOutputIntoInput(io.stdout.fd, sessionPath);
+  const imagesBeside = output !== "-" && !isSpecialFile(output);
   const size = fileSize(sessionPath);
   const work: ReportThreadWork = {
     // Not with --template: the thread's placeholders stand in for highlighted lines until the page is
@@ -173,6 +178,7 @@ export async function reportCommand(
       reportThread: work.highlight || work.markdown ? thread : undefined,
       sessionPath,
       output,
+      imagesBeside,
       options,
       onProgress: progress.update,
     });
@@ -189,11 +195,8 @@ export async function reportCommand(
   const { text, assets, redactions } = rendered;
   if (output === "-") for (const part of typeof text === "string" ? [text] : text) io.stdout.write(part);
   else {
-    // Images first, so the report never links a file that is not there yet.
-    for (const asset of assets) await writeAsset(join(dirname(output), asset.path), asset.data, sessionPath);
-    await writeReportFile(output, text, sessionPath);
-    if (options.format === "md")
-      removeStaleImages(join(dirname(output), `${basename(output)}.assets`), assets);
+    if (options.format === "md" && imagesBeside) await writeMarkdownReport(output, text, assets, sessionPath);
+    else await writeReportFile(output, text, sessionPath);
     io.stderr.write(
       `pi-report: wrote ${output}${assets.length > 0 ? ` and ${assets.length} image(s)` : ""}\n`,
     );
@@ -253,41 +256,4 @@ function fileSize(path: string): number {
   } catch {
     return 0;
   }
-}
-
-/** The names the Markdown report gives the images it writes (`MarkdownImages`): the only files removed. */
-const IMAGE_NAME = /^img-[0-9]{3,}\.(?:png|jpg|gif|webp)$/;
-
-/**
- * Removes the images an earlier report left in its assets folder that this one no longer links (the same
- * `-o` rewritten from another session, or one with fewer images), and the folder if that empties it.
- * Only files named as the report names its images are touched.
- */
-function removeStaleImages(folder: string, written: readonly { path: string }[]): void {
-  let names: string[];
-  try {
-    names = readdirSync(folder);
-  } catch {
-    return; // No folder: nothing left over.
-  }
-  const kept = new Set(written.map((asset) => basename(asset.path)));
-  for (const name of names) {
-    if (IMAGE_NAME.test(name) && !kept.has(name)) rmSync(join(folder, name), { force: true });
-  }
-  if (written.length === 0) {
-    try {
-      rmdirSync(folder); // Fails, and is left, when something else is in it.
-    } catch {}
-  }
-}
-
-/** An image beside a Markdown report, written like the report: atomically, never over the input. */
-async function writeAsset(path: string, data: Uint8Array, inputPath: string): Promise<void> {
-  try {
-    mkdirSync(dirname(path), { recursive: true });
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code ?? String(error);
-    throw new UsageError(`${dirname(path)}: cannot create the folder for the report's images (${reason}).`);
-  }
-  await writeReportFile(path, data, inputPath);
 }
