@@ -42,15 +42,15 @@ const EITHER_SLASHES = String.raw`[\\/]+(?:\.[\\/]+)*`;
  * than a home. (The shell's `~alice` is left to the given homes: random text holds `~A0/` too.)
  */
 const UNIX_SHAPES = [
-  String.raw`home${SLASHES}(${NAME})`,
-  String.raw`Users${SLASHES}(${NAME})`,
-  String.raw`(?:mnt/)?[A-Za-z]/Users/(${NAME})`,
+  `home${SLASHES}(${NAME})`,
+  `Users${SLASHES}(${NAME})`,
+  `(?:mnt/)?[A-Za-z]/Users/(${NAME})`,
   "root",
   String.raw`data/data/com\.termux/files/home`,
 ];
 
 /** Windows: either slash, any drive, JSON-doubled backslashes, `Users` in any case. */
-const WINDOWS_SHAPE = String.raw`[A-Za-z]:${EITHER_SLASHES}[Uu][Ss][Ee][Rr][Ss]${EITHER_SLASHES}(${WINDOWS_NAME})`;
+const WINDOWS_SHAPE = `[A-Za-z]:${EITHER_SLASHES}[Uu][Ss][Ee][Rr][Ss]${EITHER_SLASHES}(${WINDOWS_NAME})`;
 
 /**
  * The same homes as Pi spells them in the name of a session folder (`/home/alice/app` ->
@@ -58,10 +58,10 @@ const WINDOWS_SHAPE = String.raw`[A-Za-z]:${EITHER_SLASHES}[Uu][Ss][Ee][Rr][Ss]$
  * told from the folder below it there: only the part before its first `-` is known to be the name.
  */
 const FOLDER_SHAPES = [
-  String.raw`home-(${FOLDER_NAME})`,
-  String.raw`Users-(${FOLDER_NAME})`,
-  String.raw`[A-Za-z]--[Uu]sers-(${FOLDER_NAME}(?: ${FOLDER_NAME})?)`,
-  String.raw`(?:mnt-)?[A-Za-z]-Users-(${FOLDER_NAME})`,
+  `home-(${FOLDER_NAME})`,
+  `Users-(${FOLDER_NAME})`,
+  `[A-Za-z]--[Uu]sers-(${FOLDER_NAME}(?: ${FOLDER_NAME})?)`,
+  `(?:mnt-)?[A-Za-z]-Users-(${FOLDER_NAME})`,
   "root",
   String.raw`data-data-com\.termux-files-home`,
 ];
