@@ -11,6 +11,7 @@ function homeIn(cwd: string): string | null {
     /^\/home\/[^/]+/,
     /^\/Users\/[^/]+/,
     /^\/root(?=\/|$)/,
+    /^\/data\/data\/com\.termux\/files\/home(?=\/|$)/,
     /^[A-Za-z]:[\\/]+Users[\\/]+[^\\/]+/i,
     /^\/[A-Za-z]\/Users\/[^/]+/i,
     /^\/mnt\/[A-Za-z]\/Users\/[^/]+/i,

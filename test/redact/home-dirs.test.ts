@@ -10,6 +10,7 @@ describe("homeDirsFrom", () => {
     ["/c/Users/alice/proj", "/home/ci", ["/home/ci", "/c/Users/alice"]],
     ["/mnt/c/Users/alice/proj", "/home/ci", ["/home/ci", "/mnt/c/Users/alice"]],
     ["/root/project", "/root", ["/root"]],
+    ["/data/data/com.termux/files/home/x", "/root", ["/root", "/data/data/com.termux/files/home"]],
     ["/home/alice", "/home/alice", ["/home/alice"]],
     ["/srv/app", "/home/ci", ["/home/ci"]],
     ["/Users/Shared/app", "/home/ci", ["/home/ci"]],

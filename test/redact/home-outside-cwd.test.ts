@@ -24,6 +24,14 @@ describe("F21: home directories outside the session's cwd", () => {
       expect(result.stdout).not.toContain(USER);
       expect(result.stderr).not.toContain(USER);
     });
+
+    // home.jsonl (cwd /home/alice/app): alice's home as ~alice, file:///home/alice, /HOME/ALICE,
+    // /home//alice and /home/./alice, alice2's home, Pi's --home-alice-app--, in a name and a label.
+    it(`${name}: no spelling of alice's home in fixtures/redteam/home.jsonl`, async () => {
+      const result = await runCli(["fixtures/redteam/home.jsonl", ...flags, "-o", "-"], { HOME: "/home/ci" });
+      expect(result.code).toBe(0);
+      expect(result.stdout.toLowerCase()).not.toContain("alice");
+    });
   }
 
   it("the header says how many places became ~: all six", async () => {
