@@ -14,29 +14,40 @@ export interface WorkPlan {
   tasks: SessionTask[];
 }
 
-/** Whether the site should show this record's session and has no report for it yet. */
-function needsReport(record: ManifestRecord, filters: ArchiveFilters, output: string): boolean {
+/**
+ * Whether the site should show this record's session and has no report for it yet at `report` (one
+ * written under another name, by a run that named pages otherwise, is made again).
+ */
+function needsReport(
+  record: ManifestRecord,
+  filters: ArchiveFilters,
+  output: string,
+  report: string,
+): boolean {
   const { outcome } = record;
   if (outcome.kind !== "session" || !matchesFilters(outcome.digest, filters)) return false;
-  return outcome.report === null || !existsSync(siteFile(output, outcome.report));
+  return outcome.report !== report || !existsSync(siteFile(output, outcome.report));
 }
 
 /**
  * Decides, file by file, what can be taken from the previous run. A file whose size and mtime match is not
  * read at all; one whose stat changed (touched or written) is read and rendered again, alone. A report the
  * site needs but lacks (deleted, or its session newly inside the filters) is always rendered.
+ * `reportPaths` names each file's page (`SiteRedaction.reportPaths`).
  */
 export function planWork(
   found: readonly FoundFile[],
   previous: ReadonlyMap<string, ManifestRecord>,
   { filters, redaction }: { filters: ArchiveFilters; redaction: RedactionSettings },
   output: string,
+  reportPaths: ReadonlyMap<string, string>,
 ): WorkPlan {
   const kept: ManifestRecord[] = [];
   const tasks: (SessionTask & { size: number })[] = [];
   for (const file of found) {
     const record = previous.get(file.file);
-    const missingReport = record !== undefined && needsReport(record, filters, output);
+    const report = reportPaths.get(file.file) ?? reportPathOf(file.file);
+    const missingReport = record !== undefined && needsReport(record, filters, output, report);
     if (
       record !== undefined &&
       !missingReport &&
@@ -46,7 +57,6 @@ export function planWork(
       kept.push({ ...record, path: file.path });
       continue;
     }
-    const report = reportPathOf(file.file);
     tasks.push({
       path: file.path,
       file: file.file,

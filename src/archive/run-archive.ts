@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import writeFileAtomic from "write-file-atomic";
@@ -25,7 +25,8 @@ import { planWork } from "./plan-work.js";
 import type { SessionResult, SessionTask } from "./process-session.js";
 import { progressBar } from "./progress-bar.js";
 import { createSessionRunner } from "./session-pool.js";
-import { isReportPath, siteFile } from "./site-paths.js";
+import { isReportPath, removeReport } from "./site-paths.js";
+import { siteRedaction } from "./site-redaction.js";
 
 /** What `pi-report archive` was asked to do. */
 export interface ArchiveOptions {
@@ -202,7 +203,7 @@ function removeStaleReports(output: string, earlier: Manifest | null, model: Arc
   for (const { outcome } of earlier?.records ?? []) {
     if (outcome?.kind !== "session" || typeof outcome.report !== "string" || listed.has(outcome.report))
       continue;
-    if (isReportPath(output, outcome.report)) rmSync(siteFile(output, outcome.report), { force: true });
+    if (isReportPath(output, outcome.report)) removeReport(output, outcome.report);
   }
 }
 
@@ -282,7 +283,9 @@ export async function runArchive(options: ArchiveOptions): Promise<ArchiveSummar
   const previous = new Map(
     reusable(earlier, folder, settings) ? earlier.records.map((record) => [record.file, record]) : [],
   );
-  const plan = planWork(found, previous, { filters, redaction }, output);
+  const site = await siteRedaction(redaction);
+  const reportPaths = await site.reportPaths(found.map((file) => file.file));
+  const plan = planWork(found, previous, { filters, redaction }, output, reportPaths);
   const results = await runTasks(plan.tasks, options.workers ?? availableParallelism(), options.stderr);
   const records = [
     ...plan.kept,
@@ -297,7 +300,8 @@ export async function runArchive(options: ArchiveOptions): Promise<ArchiveSummar
     )
     .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
 
-  const model = buildArchiveModel(records, filters);
+  // Shown as the pages are: the files' names, cwds and titles redacted.
+  const model = await site.shown(buildArchiveModel(records, filters));
   removeStaleReports(output, earlier, model);
   await writeSiteFile(output, "index.html", renderIndexHtml(model));
   await writeSiteFile(output, "archive.json", `${JSON.stringify(buildArchiveJson(model), null, 2)}\n`);

@@ -49,7 +49,7 @@ export async function createRedactor(options: RedactOptions = {}): Promise<Redac
   const detectors: Detector[] = [
     ...(secrets ? [...providerDetectors, ...structureDetectors, assignmentDetector] : []),
     ...customDetectors(options.patterns ?? []),
-    ...(home === null ? [] : [home]),
+    home,
   ];
   // secretlint's preset is a megabyte of code; a run without secret detection never loads it.
   const scan: Scan | null = secrets ? (await import("./secretlint-scan.js")).secretlintFindings : null;

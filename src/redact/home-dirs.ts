@@ -1,11 +1,9 @@
 import { type Detector, HOME_DIRECTORY_KIND, regexDetector } from "./finding.js";
+import { homeShapesDetector, NAME_CHAR, NOT_A_USER } from "./home-shapes.js";
 
 // A path like /home/alice/src names its user in every tool call. Each home is matched in every spelling
 // a session can hold it in: Windows paths with either slash, any drive-letter case and JSON-doubled
 // backslashes; Git Bash's /c/Users/alice; WSL's /mnt/c/Users/alice.
-
-/** Folders under `Users` that belong to nobody in particular. */
-const NOT_A_USER = new Set(["shared", "public", "default", "default user", "all users"]);
 
 /** The home inside a working directory, in the spelling the directory uses, or null. */
 function homeIn(cwd: string): string | null {
@@ -13,6 +11,7 @@ function homeIn(cwd: string): string | null {
     /^\/home\/[^/]+/,
     /^\/Users\/[^/]+/,
     /^\/root(?=\/|$)/,
+    /^\/data\/data\/com\.termux\/files\/home(?=\/|$)/,
     /^[A-Za-z]:[\\/]+Users[\\/]+[^\\/]+/i,
     /^\/[A-Za-z]\/Users\/[^/]+/i,
     /^\/mnt\/[A-Za-z]\/Users\/[^/]+/i,
@@ -65,7 +64,8 @@ const caseless = (text: string): string =>
 /** The regex alternatives that spell one home. */
 function spellings(home: string): string[] {
   const windows = /^([A-Za-z]):[\\/]+(.+)$/.exec(home) ?? /^(?:\/mnt)?\/([A-Za-z])\/(Users\/.+)$/i.exec(home);
-  if (windows === null) return [`/${segments(home).map(escapeRegex).join("/")}`];
+  // Caseless also here: macOS's disk is, so `/USERS/ALICE` is alice's home there.
+  if (windows === null) return [`/${segments(home).map(caseless).join("/")}`];
   const drive = caseless(windows[1] ?? "");
   const rest = segments(windows[2] ?? "").map(caseless);
   return [`${drive}:[\\\\/]+${rest.join("[\\\\/]+")}`, `(?:/mnt)?/${drive}/${rest.join("/")}`];
@@ -82,28 +82,30 @@ function folderSpelling(home: string): string {
   return [`${caseless(windows[1] ?? "")}-`, ...segments(windows[2] ?? "").map(caseless)].join("-");
 }
 
-/** Characters that would continue a path name: a home must not be followed or preceded by one. */
-const NAME_CHAR = String.raw`[\p{L}\p{N}_.~$@%+-]`;
-
 /**
  * A detector for the given home directories as path prefixes (followed by a separator, a non-name
  * character or the end), so `/home/alice` matches in `/home/alice/x` but not in `/home/alicex` or
- * `/srv/home/alice`, and as Pi's session folder names spell them (`--home-alice-x--`). Null when there
- * is nothing to hide.
+ * `/srv/home/alice`, as Pi's session folder names spell them (`--home-alice-x--`), and as `~alice`; and
+ * for every home of the usual shapes besides (see `homeShapesDetector`), whoever's it is.
  */
-export function homeDetector(homes: readonly string[]): Detector | null {
+export function homeDetector(homes: readonly string[]): Detector {
   const kept = homes.filter((home) => segments(home).length > 0);
   const byLength = (a: string, b: string) => b.length - a.length;
   const alternatives = kept.flatMap(spellings).sort(byLength);
-  if (alternatives.length === 0) return null;
+  if (alternatives.length === 0) return homeShapesDetector;
   // Pi's session folder names spell the home too (`--home-alice-app--` -> `--~-app--`): only where a
   // folder name starts (`--` at the start of a name) and goes on into the directory below it (`-`).
   // Apart, and only in a text that holds one: its look-behind at every position of every string cost
   // the bench session's redaction 75 ms; no more than 2 this way.
   const folders = kept.map(folderSpelling).sort(byLength).join("|");
+  // The shell's `~alice` is alice's home by her name alone; only a given home's name is known to be one.
+  const users = [...new Set(kept.map((home) => segments(home).at(-1) ?? ""))].map(escapeRegex).sort(byLength);
   const paths = regexDetector(
     HOME_DIRECTORY_KIND,
-    new RegExp(`(?<!${NAME_CHAR})(?:${alternatives.join("|")})(?!${NAME_CHAR})`, "gu"),
+    new RegExp(
+      `(?<!${NAME_CHAR})(?:${[...alternatives, `~(?:${users.join("|")})`].join("|")})(?!${NAME_CHAR})`,
+      "gu",
+    ),
   );
   const folderNames = regexDetector(
     HOME_DIRECTORY_KIND,
@@ -112,6 +114,6 @@ export function homeDetector(homes: readonly string[]): Detector | null {
   );
   return {
     kind: HOME_DIRECTORY_KIND,
-    find: (text) => [...paths.find(text), ...folderNames.find(text)],
+    find: (text) => [...paths.find(text), ...folderNames.find(text), ...homeShapesDetector.find(text)],
   };
 }

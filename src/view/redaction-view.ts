@@ -1,4 +1,5 @@
 import type { RedactionSummary } from "../redact/redact-session.js";
+import { plural } from "./format.js";
 
 /** Kind under which home directories are counted: shown apart from secrets. */
 const HOME = "home-directory";
@@ -10,7 +11,7 @@ export interface RedactionView {
   secrets: number;
   /** Secrets replaced by kind, most first (then by name). */
   byKind: { kind: string; count: number }[];
-  /** Strings in which the user's home directory became `~`. */
+  /** Places where a home directory (anyone's, of any shape) became `~`. */
   homeDirectory: number;
 }
 
@@ -39,6 +40,6 @@ export function redactionSentence(view: RedactionView): string {
   const home =
     view.homeDirectory === 0
       ? ""
-      : `; the home directory is shown as ~ (${view.homeDirectory} place${view.homeDirectory === 1 ? "" : "s"})`;
+      : `; home directories are shown as ~ (${plural(view.homeDirectory, "place", "places")})`;
   return `${secrets}${home}.`;
 }

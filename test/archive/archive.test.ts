@@ -8,9 +8,11 @@ import { summaryLine } from "../../src/archive/summary-line.js";
 import { analyzeFile, buildJsonReport } from "../../src/index.js";
 import { runCli } from "../helpers/cli.js";
 import { archive, parseCsv } from "./helpers.js";
-import { API, type PiFolder, shown, TOOLS, WEB, writePiFolder } from "./pi-folder.js";
+import { API, type PiFolder, realName, shown, shownName, TOOLS, WEB, writePiFolder } from "./pi-folder.js";
 
-const nameOf = (pi: PiFolder, path: string): string => relative(pi.root, path).split(sep).join("/");
+/** A session's name as the site shows it: its path below the folder, the home in it as `~`. */
+const nameOf = (pi: PiFolder, path: string): string =>
+  shownName(relative(pi.root, path).split(sep).join("/"));
 const cents = (value: number): number => Math.round(value * 1e6) / 1e6;
 
 describe("pi-report archive over a hand-made Pi folder", () => {
@@ -73,7 +75,7 @@ describe("pi-report archive over a hand-made Pi folder", () => {
     expect(json.failed).toEqual([
       // The message without the path it starts with when printed alone: the index shows it beside the name.
       {
-        file: "--home-dev-api--/empty.jsonl",
+        file: "--~-api--/empty.jsonl",
         error: "the file is empty; a Pi session starts with a header line.",
       },
     ]);
@@ -129,7 +131,7 @@ describe("pi-report archive over a hand-made Pi folder", () => {
   it("writes each session's report exactly as `pi-report <file>` does, and an index linking them", async () => {
     const index = readFileSync(join(output, "index.html"), "utf8");
     for (const session of json.sessions) {
-      const path = join(pi.root, session.file);
+      const path = join(pi.root, realName(session.file));
       const single = join(output, "..", `${session.id}-single.html`);
       expect((await runCli([path, "-o", single])).code).toBe(0);
       expect(readFileSync(join(output, session.report as string), "utf8")).toBe(readFileSync(single, "utf8"));
@@ -137,7 +139,7 @@ describe("pi-report archive over a hand-made Pi folder", () => {
         `href="${(session.report as string).split("/").map(encodeURIComponent).join("/")}"`,
       );
     }
-    expect(index).toContain("--home-dev-api--/empty.jsonl");
+    expect(index).toContain("--~-api--/empty.jsonl");
     expect(index).toContain("notes/events.jsonl");
     expect(index).toMatch(/4 entries copied by \/fork or \/clone into 1 session were counted once/);
     expect(index).toMatch(/<meta http-equiv="Content-Security-Policy" content="default-src (&#x27;|')none/);
@@ -146,7 +148,9 @@ describe("pi-report archive over a hand-made Pi folder", () => {
   });
 
   it("agrees with the sum of the sessions' JSON reports less the de-duplicated part", () => {
-    const reports = json.sessions.map((session) => buildJsonReport(analyzeFile(join(pi.root, session.file))));
+    const reports = json.sessions.map((session) =>
+      buildJsonReport(analyzeFile(join(pi.root, realName(session.file)))),
+    );
     const reported = reports.reduce((sum, report) => sum + report.usage.total.cost, 0);
     const tokens = reports.reduce((sum, report) => sum + report.usage.total.totalTokens, 0);
     expect(cents(reported - json.deduplicated.usage.cost)).toBe(cents(json.total.total.cost));

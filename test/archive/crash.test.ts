@@ -27,7 +27,7 @@ describe("what the archive survives", () => {
     expect(summary).toMatchObject({ sessions: 4, failed: 2, skipped: 1 });
     const json = JSON.parse(readFileSync(join(output, "archive.json"), "utf8")) as ArchiveJson;
     expect(json.failed).toContainEqual({
-      file: "--home-dev-api--/2025-06-03T08-00-00-000Z_orphan.jsonl",
+      file: "--~-api--/2025-06-03T08-00-00-000Z_orphan.jsonl",
       error: "internal error: cannot read properties of undefined (please report it)",
     });
     expect(readFileSync(join(output, "index.html"), "utf8")).toContain("cannot read properties of undefined");

@@ -103,7 +103,7 @@ describe("re-running the archive", () => {
 
     // A report deleted from the site is written again, and only it.
     backdateReports(output);
-    const forkReport = join(output, "sessions", "--home-dev-web--", "2025-06-02T10-00-00-000Z_fork.html");
+    const forkReport = join(output, "sessions", "--~-web--", "2025-06-02T10-00-00-000Z_fork.html");
     rmSync(forkReport);
     expect(await archive(pi.root, output)).toMatchObject({ rendered: 1, unchanged: 4 });
     expect(rewritten(output)).toEqual([forkReport]);
@@ -113,7 +113,7 @@ describe("re-running the archive", () => {
     const pi = writePiFolder();
     const output = mkdtempSync(join(tmpdir(), "pi-archive-site-"));
     await archive(pi.root, output);
-    const original = join(output, "sessions", "--home-dev-api--", "2025-06-01T09-00-00-000Z_orig.html");
+    const original = join(output, "sessions", "--~-api--", "2025-06-01T09-00-00-000Z_orig.html");
     expect(existsSync(original)).toBe(true);
 
     expect(await archive(pi.root, output, { project: "/web" })).toMatchObject({ sessions: 2, rendered: 0 });

@@ -71,6 +71,12 @@ export const TOOLS = "/srv/tools";
 /** A cwd as the site shows it: redaction turns the home a cwd names (/home/dev) into `~`. */
 export const shown = (cwd: string): string => cwd.replace(/^\/home\/dev(?=\/|$)/, "~");
 
+/** A file's name below the folder as the site shows it: the home Pi's folder names spell, as `~`. */
+export const shownName = (name: string): string => name.replace(/^--home-dev-/, "--~-");
+
+/** The file below the folder that a shown name stands for (every home here is /home/dev). */
+export const realName = (name: string): string => name.replace(/^--~-/, "--home-dev-");
+
 /** The original: 2 replies, 110 + 220 = 330 tokens, $0.10 + $0.20 = $0.30, on 2025-06-01. */
 const original = [
   header("orig", "2025-06-01T09:00:00.000Z", API),
