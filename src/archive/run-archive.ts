@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { isAbsolute, join, relative, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import writeFileAtomic from "write-file-atomic";
 import { piSessionsRoot } from "../cli/find-session.js";
 import { UsageError } from "../cli/io.js";
@@ -25,6 +25,7 @@ import { planWork } from "./plan-work.js";
 import type { SessionResult, SessionTask } from "./process-session.js";
 import { progressBar } from "./progress-bar.js";
 import { createSessionRunner } from "./session-pool.js";
+import { refuseSiteOverSessions, siteInsideSessions } from "./site-location.js";
 import { isReportPath, siteFile } from "./site-paths.js";
 
 /** What `pi-report archive` was asked to do. */
@@ -174,10 +175,17 @@ function unlistedRecords(
   return records;
 }
 
-/** Whether `inner` lies below `outer` (not the same folder). */
-function isWithin(outer: string, inner: string): boolean {
-  const path = relative(outer, inner);
-  return path !== "" && !path.startsWith("..") && !isAbsolute(path);
+/** The `.jsonl` names that are no file to read, as skipped: each also said on stderr. */
+function notFileRecords(
+  notFiles: Discovery["notFiles"],
+  folder: string,
+  options: ArchiveOptions,
+): ManifestRecord[] {
+  return notFiles.map(({ file, reason }) => {
+    options.stderr.write(`pi-report: ${file}: skipped: ${reason}.\n`);
+    const outcome = { kind: "skipped" as const, reason };
+    return { file, path: join(folder, file), size: null, mtimeMs: null, hash: null, outcome };
+  });
 }
 
 /** The files a site writes at its top: in a folder this tool did not make a site of, they are someone's. */
@@ -215,7 +223,7 @@ async function writeSiteFile(output: string, name: string, text: string): Promis
  * sessions folder and holds session files, they are left out, and the user is told so.
  */
 function warnOfSessionsInSite(folder: string, output: string, options: ArchiveOptions): void {
-  if (!isWithin(folder, output)) return;
+  if (!siteInsideSessions(folder, output)) return;
   let left: number;
   try {
     left = discoverSessionFiles(output).files.length;
@@ -252,17 +260,8 @@ export async function runArchive(options: ArchiveOptions): Promise<ArchiveSummar
       "-o -: the archive is a folder of files and cannot go to standard output; give a folder.",
     );
   }
-  if (output === folder) {
-    throw new UsageError(
-      `-o ${options.output}: is the sessions folder itself; give the site its own folder.`,
-    );
-  }
-  if (isWithin(output, folder)) {
-    throw new UsageError(
-      `-o ${options.output}: holds the sessions folder (${folder}), and the site's pages would go in among the sessions; give the site a folder outside it.`,
-    );
-  }
-  const { files: found, unlisted } = discoverSessionFiles(folder, output);
+  refuseSiteOverSessions(folder, output, options.output);
+  const { files: found, notFiles, unlisted } = discoverSessionFiles(folder, output);
   warnOfSessionsInSite(folder, output, options);
   try {
     mkdirSync(output, { recursive: true });
@@ -288,6 +287,7 @@ export async function runArchive(options: ArchiveOptions): Promise<ArchiveSummar
     ...plan.kept,
     ...plan.tasks.map((task, index) => toRecord(task, results[index] as SessionResult)),
     ...unlistedRecords(unlisted, previous, folder, options),
+    ...notFileRecords(notFiles, folder, options),
   ]
     .map((record) =>
       // A session the filters leave out has no report in this site (removeStaleReports deletes it).
