@@ -24,13 +24,15 @@ function needsReport(record: ManifestRecord, filters: ArchiveFilters, output: st
 /**
  * Decides, file by file, what can be taken from the previous run. A file whose size and mtime match is not
  * read at all; one whose stat changed (touched or written) is read and rendered again, alone. A report the
- * site needs but lacks (deleted, or its session newly inside the filters) is always rendered.
+ * site needs but lacks (deleted, or its session newly inside the filters) is always rendered. Reports
+ * are written into the run's staging folder, `staged` (site-relative path -> absolute).
  */
 export function planWork(
   found: readonly FoundFile[],
   previous: ReadonlyMap<string, ManifestRecord>,
   { filters, redaction }: { filters: ArchiveFilters; redaction: RedactionSettings },
   output: string,
+  staged: (relative: string) => string,
 ): WorkPlan {
   const kept: ManifestRecord[] = [];
   const tasks: (SessionTask & { size: number })[] = [];
@@ -51,7 +53,7 @@ export function planWork(
       path: file.path,
       file: file.file,
       report,
-      reportFile: siteFile(output, report),
+      reportFile: staged(report),
       filters,
       redaction,
       size: file.size,

@@ -1,7 +1,6 @@
-import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
-import writeFileAtomic from "write-file-atomic";
 import { piSessionsRoot } from "../cli/find-session.js";
 import { UsageError } from "../cli/io.js";
 import { createRedactor } from "../redact/create-redactor.js";
@@ -17,9 +16,9 @@ import {
   MANIFEST_FILE,
   type Manifest,
   type ManifestRecord,
+  manifestText,
   readManifest,
   reusable,
-  writeManifest,
 } from "./manifest.js";
 import { planWork } from "./plan-work.js";
 import type { SessionResult, SessionTask } from "./process-session.js";
@@ -27,6 +26,7 @@ import { progressBar } from "./progress-bar.js";
 import { createSessionRunner } from "./session-pool.js";
 import { refuseSiteOverSessions, siteInsideSessions } from "./site-location.js";
 import { isReportPath, siteFile } from "./site-paths.js";
+import { inSiteTransaction } from "./site-transaction.js";
 
 /** What `pi-report archive` was asked to do. */
 export interface ArchiveOptions {
@@ -94,7 +94,7 @@ function changesSince(
   };
 }
 
-function toRecord(task: SessionTask, result: SessionResult): ManifestRecord {
+function toRecord(task: SessionTask, result: Exclude<SessionResult, { kind: "unwritten" }>): ManifestRecord {
   const stat = { size: result.size, mtimeMs: result.mtimeMs, hash: result.hash };
   const outcome: ManifestRecord["outcome"] =
     result.kind === "session"
@@ -113,12 +113,20 @@ async function runTasks(
   if (tasks.length === 0) return [];
   const progress = progressBar(stderr, tasks.length);
   const runner = createSessionRunner(Math.min(threads, tasks.length));
+  // A report that could not be written means the site's disk failed: the sessions not yet started are
+  // not rendered for nothing (a full disk stopped after 1 page, not after the 12 MB of the corpus's).
+  const stop = new AbortController();
   try {
     return await Promise.all(
       tasks.map((task) =>
         runner
-          .run(task)
-          // processSession never throws; this is a worker that died (out of memory, killed).
+          .run(task, stop.signal)
+          .then((result) => {
+            if (result.kind === "unwritten") stop.abort();
+            return result;
+          })
+          // processSession never throws; this is a worker that died (out of memory, killed), or a task
+          // stopped before it began (the run is failing: writtenResults throws).
           .catch((error: unknown): SessionResult => {
             const reason = error instanceof Error ? error.message : String(error);
             return {
@@ -204,18 +212,33 @@ function refuseForeignFiles(output: string, options: ArchiveOptions): void {
   );
 }
 
-/** Deletes reports an earlier run wrote that the site no longer lists (a session gone or filtered out). */
-function removeStaleReports(output: string, earlier: Manifest | null, model: ArchiveModel): void {
+/** Reports an earlier run wrote that the site no longer lists (a session gone or filtered out), absolute. */
+function staleReports(output: string, earlier: Manifest | null, model: ArchiveModel): string[] {
   const listed = new Set(model.sessions.map((session) => session.report));
+  const stale: string[] = [];
   for (const { outcome } of earlier?.records ?? []) {
     if (outcome?.kind !== "session" || typeof outcome.report !== "string" || listed.has(outcome.report))
       continue;
-    if (isReportPath(output, outcome.report)) rmSync(siteFile(output, outcome.report), { force: true });
+    if (isReportPath(output, outcome.report)) stale.push(siteFile(output, outcome.report));
   }
+  return stale;
 }
 
-async function writeSiteFile(output: string, name: string, text: string): Promise<void> {
-  await writeFileAtomic(join(output, name), text, { encoding: "utf8" });
+/**
+ * The results, once none is a report that could not be written: one that was means the site's disk
+ * failed (full, read-only), and the run stops before anything of the site changes.
+ *
+ * @throws {Error} with the file system's `code`, which the site transaction turns into one line.
+ */
+function writtenResults(results: readonly SessionResult[]): Exclude<SessionResult, { kind: "unwritten" }>[] {
+  const written: Exclude<SessionResult, { kind: "unwritten" }>[] = [];
+  for (const result of results) {
+    if (result.kind === "unwritten") {
+      throw Object.assign(new Error(result.error), { code: result.code ?? "EIO" });
+    }
+    written.push(result);
+  }
+  return written;
 }
 
 /**
@@ -242,9 +265,12 @@ function warnOfSessionsInSite(folder: string, output: string, options: ArchiveOp
  * `pi-report archive`: turns a folder of Pi sessions into a static site in `output`: one HTML report per
  * session (exactly what `pi-report <file>` writes), index.html, archive.json, costs.csv, and a manifest so
  * that the next run reads and renders only what changed. A file that is no Pi session is skipped and one
- * that cannot be read is listed with its error; neither stops the run.
+ * that cannot be read is listed with its error; neither stops the run. The site changes as one: under a
+ * lock, every file is written aside first and put in place at the end (`inSiteTransaction`), so a run that
+ * fails leaves the site as it was, and one that is killed leaves what the next run removes.
  *
- * @throws {UsageError} for a missing folder, a bad filter, or an output folder that cannot be written.
+ * @throws {UsageError} for a missing folder, a bad filter, another run writing the site, or a site that
+ *   cannot be written (a full disk: nothing of it changed).
  */
 export async function runArchive(options: ArchiveOptions): Promise<ArchiveSummary> {
   const cwd = options.cwd ?? process.cwd();
@@ -263,60 +289,64 @@ export async function runArchive(options: ArchiveOptions): Promise<ArchiveSummar
   refuseSiteOverSessions(folder, output, options.output);
   const { files: found, notFiles, unlisted } = discoverSessionFiles(folder, output);
   warnOfSessionsInSite(folder, output, options);
-  try {
-    mkdirSync(output, { recursive: true });
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const why = code === "EEXIST" || code === "ENOTDIR" ? "a file of that name is in the way" : code;
-    throw new UsageError(`-o ${options.output}: cannot create the folder (${why}); give the site a folder.`);
-  }
-
-  const earlier = readManifest(output);
-  refuseForeignFiles(output, options);
-  if (earlier !== null && earlier.folder !== folder) {
-    options.stderr.write(
-      `pi-report: -o ${options.output} held the site of ${earlier.folder}; it now shows ${folder} instead.\n`,
+  return inSiteTransaction(output, options.output, async (staging) => {
+    const earlier = readManifest(output);
+    refuseForeignFiles(output, options);
+    if (earlier !== null && earlier.folder !== folder) {
+      options.stderr.write(
+        `pi-report: -o ${options.output} held the site of ${earlier.folder}; it now shows ${folder} instead.\n`,
+      );
+    }
+    const previous = new Map(
+      reusable(earlier, folder, settings) ? earlier.records.map((record) => [record.file, record]) : [],
     );
-  }
-  const previous = new Map(
-    reusable(earlier, folder, settings) ? earlier.records.map((record) => [record.file, record]) : [],
-  );
-  const plan = planWork(found, previous, { filters, redaction }, output);
-  const results = await runTasks(plan.tasks, options.workers ?? availableParallelism(), options.stderr);
-  const records = [
-    ...plan.kept,
-    ...plan.tasks.map((task, index) => toRecord(task, results[index] as SessionResult)),
-    ...unlistedRecords(unlisted, previous, folder, options),
-    ...notFileRecords(notFiles, folder, options),
-  ]
-    .map((record) =>
-      // A session the filters leave out has no report in this site (removeStaleReports deletes it).
-      record.outcome.kind === "session" && !matchesFilters(record.outcome.digest, filters)
-        ? { ...record, outcome: { ...record.outcome, report: null } }
-        : record,
-    )
-    .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+    const plan = planWork(found, previous, { filters, redaction }, output, staging.path);
+    const results = writtenResults(
+      await runTasks(plan.tasks, options.workers ?? availableParallelism(), options.stderr),
+    );
+    const records = [
+      ...plan.kept,
+      ...plan.tasks.map((task, index) => toRecord(task, results[index] as (typeof results)[number])),
+      ...unlistedRecords(unlisted, previous, folder, options),
+      ...notFileRecords(notFiles, folder, options),
+    ]
+      .map((record) =>
+        // A session the filters leave out has no report in this site (its earlier one is deleted).
+        record.outcome.kind === "session" && !matchesFilters(record.outcome.digest, filters)
+          ? { ...record, outcome: { ...record.outcome, report: null } }
+          : record,
+      )
+      .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
 
-  const model = buildArchiveModel(records, filters);
-  removeStaleReports(output, earlier, model);
-  await writeSiteFile(output, "index.html", renderIndexHtml(model));
-  await writeSiteFile(output, "archive.json", `${JSON.stringify(buildArchiveJson(model), null, 2)}\n`);
-  await writeSiteFile(output, "costs.csv", buildCostsCsv(model));
-  await writeManifest(output, folder, settings, records);
+    const model = buildArchiveModel(records, filters);
+    await staging.write("index.html", renderIndexHtml(model));
+    await staging.write("archive.json", `${JSON.stringify(buildArchiveJson(model), null, 2)}\n`);
+    await staging.write("costs.csv", buildCostsCsv(model));
+    await staging.write(MANIFEST_FILE, manifestText(folder, settings, records));
+    const reports = plan.tasks.filter((_, index) => {
+      const result = results[index];
+      return result?.kind === "session" && result.rendered;
+    });
+    staging.commit(
+      [...reports.map((task) => task.report), ...SITE_FILES],
+      staleReports(output, earlier, model),
+      MANIFEST_FILE,
+    );
 
-  const rendered = results.filter((result) => result.kind === "session" && result.rendered).length;
-  return {
-    folder,
-    output,
-    sessions: model.sessions.length,
-    rendered,
-    unchanged: model.sessions.filter((session) => session.report !== null).length - rendered,
-    skipped: model.skipped.length,
-    failed: model.failed.length + model.sessions.filter((session) => session.error !== null).length,
-    filteredOut: model.filteredOut,
-    deduplicatedEntries: model.deduplicated.entries,
-    deduplicatedCost: model.deduplicated.usage.cost,
-    total: model.total.total,
-    changes: changesSince(previous, records),
-  };
+    const rendered = reports.length;
+    return {
+      folder,
+      output,
+      sessions: model.sessions.length,
+      rendered,
+      unchanged: model.sessions.filter((session) => session.report !== null).length - rendered,
+      skipped: model.skipped.length,
+      failed: model.failed.length + model.sessions.filter((session) => session.error !== null).length,
+      filteredOut: model.filteredOut,
+      deduplicatedEntries: model.deduplicated.entries,
+      deduplicatedCost: model.deduplicated.usage.cost,
+      total: model.total.total,
+      changes: changesSince(previous, records),
+    };
+  });
 }
