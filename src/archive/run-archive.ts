@@ -9,7 +9,7 @@ import type { Totals } from "../usage/totals.js";
 import { buildArchiveJson } from "./archive-json.js";
 import { type ArchiveModel, buildArchiveModel } from "./archive-model.js";
 import { buildCostsCsv } from "./costs-csv.js";
-import { type Discovery, discoverSessionFiles } from "./discover.js";
+import { discoverSessionFiles } from "./discover.js";
 import { matchesFilters, parseFilters } from "./filters.js";
 import { renderIndexHtml } from "./index-html.js";
 import {
@@ -21,12 +21,12 @@ import {
   reusable,
 } from "./manifest.js";
 import { planWork } from "./plan-work.js";
-import type { SessionResult, SessionTask } from "./process-session.js";
-import { progressBar } from "./progress-bar.js";
-import { createSessionRunner } from "./session-pool.js";
+import type { SessionTask } from "./process-session.js";
+import { runTasks, type WrittenResult } from "./run-tasks.js";
 import { refuseSiteOverSessions, siteInsideSessions } from "./site-location.js";
 import { isReportPath, siteFile } from "./site-paths.js";
 import { inSiteTransaction } from "./site-transaction.js";
+import { notFileRecords, unlistedRecords } from "./unread-records.js";
 
 /** What `pi-report archive` was asked to do. */
 export interface ArchiveOptions {
@@ -94,7 +94,7 @@ function changesSince(
   };
 }
 
-function toRecord(task: SessionTask, result: Exclude<SessionResult, { kind: "unwritten" }>): ManifestRecord {
+function toRecord(task: SessionTask, result: WrittenResult): ManifestRecord {
   const stat = { size: result.size, mtimeMs: result.mtimeMs, hash: result.hash };
   const outcome: ManifestRecord["outcome"] =
     result.kind === "session"
@@ -103,97 +103,6 @@ function toRecord(task: SessionTask, result: Exclude<SessionResult, { kind: "unw
         ? { kind: "skipped", reason: result.reason }
         : { kind: "failed", error: result.error };
   return { file: task.file, path: task.path, ...stat, outcome };
-}
-
-async function runTasks(
-  tasks: readonly SessionTask[],
-  threads: number,
-  stderr: ArchiveOptions["stderr"],
-): Promise<SessionResult[]> {
-  if (tasks.length === 0) return [];
-  const progress = progressBar(stderr, tasks.length);
-  const runner = createSessionRunner(Math.min(threads, tasks.length));
-  // A report that could not be written means the site's disk failed: the sessions not yet started are
-  // not rendered for nothing (a full disk stopped after 1 page, not after the 12 MB of the corpus's).
-  const stop = new AbortController();
-  try {
-    return await Promise.all(
-      tasks.map((task) =>
-        runner
-          .run(task, stop.signal)
-          .then((result) => {
-            if (result.kind === "unwritten") stop.abort();
-            return result;
-          })
-          // processSession never throws; this is a worker that died (out of memory, killed), or a task
-          // stopped before it began (the run is failing: writtenResults throws).
-          .catch((error: unknown): SessionResult => {
-            const reason = error instanceof Error ? error.message : String(error);
-            return {
-              size: null,
-              mtimeMs: null,
-              hash: null,
-              kind: "failed",
-              error: `${task.file}: worker failed: ${reason}`,
-            };
-          })
-          .finally(progress.tick),
-      ),
-    );
-  } finally {
-    progress.done();
-    await runner.close();
-  }
-}
-
-/**
- * What stands for the folders that could not be listed: the records an earlier run made of the files in
- * them, kept as they were (a folder that cannot be listed today, by a change of permissions or a disk not
- * mounted, must not empty the site of its sessions), and the folder itself as failed, so that the index
- * and archive.json say so. Each is also said on stderr.
- */
-function unlistedRecords(
-  unlisted: Discovery["unlisted"],
-  previous: ReadonlyMap<string, ManifestRecord>,
-  folder: string,
-  options: ArchiveOptions,
-): ManifestRecord[] {
-  const records: ManifestRecord[] = [];
-  for (const { folder: below, reason } of unlisted) {
-    // A folder's own record (a name ending in "/", from an earlier run) is made afresh below.
-    const inside = (file: string) => !file.endsWith("/") && (below === "" || file.startsWith(`${below}/`));
-    const kept = [...previous.values()].filter((record) => inside(record.file));
-    const name = below === "" ? "the sessions folder" : `${below}/`;
-    const what =
-      kept.length === 0
-        ? "any sessions in it are left out"
-        : kept.length === 1
-          ? "the session the last run archived from it is kept as it was"
-          : `the ${kept.length} sessions the last run archived from it are kept as they were`;
-    options.stderr.write(`pi-report: ${name}: cannot be listed (${reason}); ${what}.\n`);
-    records.push(...kept, {
-      file: below === "" ? "./" : `${below}/`,
-      path: join(folder, below),
-      size: null,
-      mtimeMs: null,
-      hash: null,
-      outcome: { kind: "failed", error: `this folder cannot be listed (${reason}); ${what}` },
-    });
-  }
-  return records;
-}
-
-/** The `.jsonl` names that are no file to read, as skipped: each also said on stderr. */
-function notFileRecords(
-  notFiles: Discovery["notFiles"],
-  folder: string,
-  options: ArchiveOptions,
-): ManifestRecord[] {
-  return notFiles.map(({ file, reason }) => {
-    options.stderr.write(`pi-report: ${file}: skipped: ${reason}.\n`);
-    const outcome = { kind: "skipped" as const, reason };
-    return { file, path: join(folder, file), size: null, mtimeMs: null, hash: null, outcome };
-  });
 }
 
 /** The files a site writes at its top: in a folder this tool did not make a site of, they are someone's. */
@@ -222,23 +131,6 @@ function staleReports(output: string, earlier: Manifest | null, model: ArchiveMo
     if (isReportPath(output, outcome.report)) stale.push(siteFile(output, outcome.report));
   }
   return stale;
-}
-
-/**
- * The results, once none is a report that could not be written: one that was means the site's disk
- * failed (full, read-only), and the run stops before anything of the site changes.
- *
- * @throws {Error} with the file system's `code`, which the site transaction turns into one line.
- */
-function writtenResults(results: readonly SessionResult[]): Exclude<SessionResult, { kind: "unwritten" }>[] {
-  const written: Exclude<SessionResult, { kind: "unwritten" }>[] = [];
-  for (const result of results) {
-    if (result.kind === "unwritten") {
-      throw Object.assign(new Error(result.error), { code: result.code ?? "EIO" });
-    }
-    written.push(result);
-  }
-  return written;
 }
 
 /**
@@ -301,14 +193,12 @@ export async function runArchive(options: ArchiveOptions): Promise<ArchiveSummar
       reusable(earlier, folder, settings) ? earlier.records.map((record) => [record.file, record]) : [],
     );
     const plan = planWork(found, previous, { filters, redaction }, output, staging.path);
-    const results = writtenResults(
-      await runTasks(plan.tasks, options.workers ?? availableParallelism(), options.stderr),
-    );
+    const results = await runTasks(plan.tasks, options.workers ?? availableParallelism(), options.stderr);
     const records = [
       ...plan.kept,
       ...plan.tasks.map((task, index) => toRecord(task, results[index] as (typeof results)[number])),
-      ...unlistedRecords(unlisted, previous, folder, options),
-      ...notFileRecords(notFiles, folder, options),
+      ...unlistedRecords(unlisted, previous, folder, options.stderr),
+      ...notFileRecords(notFiles, folder, options.stderr),
     ]
       .map((record) =>
         // A session the filters leave out has no report in this site (its earlier one is deleted).
