@@ -16,7 +16,7 @@ const REASONS: Record<string, string> = {
  * @param partly true when the failure came after the site began to change (a rename in the last step).
  */
 export function siteWriteFailure(given: string, code: string | undefined, partly: boolean): UsageError {
-  const reason = code === undefined ? "an unknown error" : (REASONS[code] ?? "an error");
+  const reason = code === undefined ? "an unknown error" : (REASONS[code] ?? "the file system refused");
   const state = partly
     ? "its pages are partly updated; run again when the cause is fixed"
     : "it is left as it was before this run";

@@ -6,6 +6,7 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -13,6 +14,7 @@ import {
   rmSync,
   statfsSync,
   statSync,
+  utimesSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
@@ -21,6 +23,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { MANIFEST_FILE, type Manifest } from "../../src/archive/manifest.js";
 import { runArchive } from "../../src/archive/run-archive.js";
 import { runCli } from "../helpers/cli.js";
+import { isFinalName, siteFiles } from "./many-sessions.js";
 import { writePiFolder } from "./pi-folder.js";
 
 const PAGE = 4096;
@@ -149,5 +152,24 @@ describe.skipIf(disk === null)("an archive run on a disk that fills up (F2)", ()
     expect(snapshot(site)).toEqual(snapshot(roomy));
     const manifest = JSON.parse(readFileSync(join(site, MANIFEST_FILE), "utf8")) as Manifest;
     expect(manifest.settings).toContain("reply");
+  });
+});
+
+describe("a page that cannot take its place at the end of a run", () => {
+  it("says the site is partly updated, and leaves no staging folder or lock", async () => {
+    const pi = writePiFolder();
+    const site = mkdtempSync(join(tmpdir(), "pi-archive-site-"));
+    const run = () => runArchive({ folder: pi.root, output: site, env: {}, stderr: quiet, workers: 0 });
+    await run();
+    // A folder where a page goes: its session touched, the page rendered again cannot be renamed over it.
+    const page = join(site, "sessions", "--home-dev-web--", "2025-06-02T10-00-00-000Z_fork.html");
+    rmSync(page);
+    mkdirSync(join(page, "in-the-way"), { recursive: true });
+    const later = new Date(statSync(pi.files.fork).mtimeMs + 60_000);
+    utimesSync(pi.files.fork, later, later);
+    await expect(run()).rejects.toThrow(
+      `-o ${site}: cannot write the site: the file system refused (EISDIR); its pages are partly updated; run again when the cause is fixed.`,
+    );
+    expect(siteFiles(site).filter((file) => !isFinalName(file))).toEqual([]);
   });
 });
