@@ -1,6 +1,6 @@
-import { mkdirSync, renameSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { siteFile } from "./site-paths.js";
+import { REPORTS_FOLDER, siteFile } from "./site-paths.js";
 import { writeWholeFile } from "./write-whole-file.js";
 
 /**
@@ -36,10 +36,34 @@ export interface SiteStaging {
   abandon(): void;
 }
 
+/** The site's own top files, and its pages' folder, where earlier versions wrote their temporaries. */
+const TOP_FILES = ["index.html", "archive.json", "costs.csv", "pi-report-manifest.json"];
+
+/**
+ * Removes the temporary files earlier versions of this tool left when killed: write-file-atomic named
+ * them `<file>.<number>` beside the file, a name no page (`….html`) or top file of the site has.
+ */
+function removeEarlierTemporaries(output: string): void {
+  const temporary = /\.[0-9]+$/;
+  for (const name of readdirSync(output)) {
+    const base = name.replace(temporary, "");
+    if (base !== name && TOP_FILES.includes(base)) rmSync(join(output, name), { force: true });
+  }
+  const walk = (folder: string): void => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.isFile() && /\.html\.[0-9]+$/.test(entry.name)) rmSync(path, { force: true });
+    }
+  };
+  if (existsSync(join(output, REPORTS_FOLDER))) walk(join(output, REPORTS_FOLDER));
+}
+
 /** Starts staging in `output` (which the caller holds the lock of), removing what a killed run left. */
 export function stageSite(output: string): SiteStaging {
   const folder = join(output, STAGING_FOLDER);
   rmSync(folder, { recursive: true, force: true });
+  removeEarlierTemporaries(output);
   mkdirSync(folder);
   const path = (relative: string) => siteFile(folder, relative);
   const abandon = () => rmSync(folder, { recursive: true, force: true });

@@ -1,15 +1,17 @@
 /**
  * A run killed midway (F15): whatever temporary files it left, the next run removes them, and the site
- * then holds nothing but its own files.
+ * then holds nothing but its own files; so are those an earlier version left.
  */
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { ArchiveJson } from "../../src/archive/archive-json.js";
 import { MANIFEST_FILE } from "../../src/archive/manifest.js";
 import { LOCK_FILE } from "../../src/archive/site-lock.js";
+import { archive } from "./helpers.js";
 import { isFinalName, siteFiles, startArchive, waitFor, writeManySessions } from "./many-sessions.js";
+import { writePiFolder } from "./pi-folder.js";
 
 describe("a run killed midway (F15)", () => {
   for (const signal of ["SIGKILL", "SIGTERM"] as const) {
@@ -37,4 +39,20 @@ describe("a run killed midway (F15)", () => {
       expect(existsSync(join(site, MANIFEST_FILE))).toBe(true);
     }, 120_000);
   }
+});
+
+describe("temporary files an earlier version left when killed", () => {
+  it("are removed (write-file-atomic's <file>.<n>), and nothing else is", async () => {
+    const pi = writePiFolder();
+    const site = mkdtempSync(join(tmpdir(), "pi-archive-site-"));
+    await archive(pi.root, site);
+    const page = "sessions/--home-dev-api--/2025-06-01T09-00-00-000Z_orig.html";
+    const left = [`${page}.2900638645`, "index.html.554141166", `${MANIFEST_FILE}.17`];
+    const mine = ["index.html.bak", "notes.1", `${page}.orig`];
+    for (const file of [...left, ...mine]) writeFileSync(join(site, file), "partial");
+    await archive(pi.root, site);
+    const files = siteFiles(site);
+    for (const file of left) expect(files).not.toContain(file);
+    for (const file of mine) expect(files).toContain(file);
+  });
 });
