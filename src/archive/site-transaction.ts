@@ -33,10 +33,15 @@ function removeMadeFolders(output: string, made: string): void {
   }
 }
 
-/** A failure of the file system, as opposed to the user's mistake (already a UsageError) or a bug. */
+/**
+ * The code of a failure of the file system (errno's `ENOSPC`, `EACCES`, …), as opposed to the user's
+ * mistake (already a UsageError) or a bug (none, or Node's own `ERR_…`), which are not reworded.
+ */
 function fileSystemCode(error: unknown): string | undefined {
   const code = (error as NodeJS.ErrnoException | null)?.code;
-  return typeof code === "string" && !(error instanceof UsageError) ? code : undefined;
+  return typeof code === "string" && /^E[A-Z0-9]+$/.test(code) && !(error instanceof UsageError)
+    ? code
+    : undefined;
 }
 
 /**
