@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { MANIFEST_FILE, type Manifest } from "../../src/archive/manifest.js";
 import { LOCK_FILE } from "../../src/archive/site-lock.js";
+import { CORPUS } from "../helpers/paths.js";
 import { archive } from "./helpers.js";
 import { siteFiles, startArchive, waitFor, writeManySessions } from "./many-sessions.js";
 import { writePiFolder } from "./pi-folder.js";
@@ -17,13 +18,15 @@ const site = () => mkdtempSync(join(tmpdir(), "pi-archive-site-"));
 
 describe("two runs on one site (F16)", () => {
   it("the second refuses while the first writes, and the site agrees with its manifest", async () => {
-    // Enough sessions that the first run is still writing half a second in.
+    // Four long sessions (1.3 s of CPU each here, begun first: largest first) keep the first run writing
+    // well past the moment the second starts, on a machine of many cores too.
     const folder = writeManySessions(150);
+    const long = readFileSync(join(CORPUS, "pi-migrated", "pi-mono__before-compaction.jsonl"));
+    for (let i = 0; i < 4; i += 1) writeFileSync(join(folder, `--home-dev-long--${i}.jsonl`), long);
     const output = site();
     const first = startArchive(folder, output);
-    // Half a second after it began writing, as the fault was found.
-    await waitFor(() => siteFiles(output).length > 0);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Started while the first is writing (its first page staged), as the fault was found half a second in.
+    await waitFor(() => siteFiles(output).some((file) => file.endsWith(".html")));
     const second = await startArchive(folder, output).ended;
     const { pid } = first.child;
     expect(second.code).toBe(2);
@@ -40,7 +43,7 @@ describe("two runs on one site (F16)", () => {
       record.outcome.kind === "session" ? record.outcome.report : null,
     );
     expect(siteFiles(output).filter((file) => file.startsWith("sessions/"))).toEqual(listed.sort());
-    expect(await archive(folder, output)).toMatchObject({ sessions: 150, rendered: 0, unchanged: 150 });
+    expect(await archive(folder, output)).toMatchObject({ sessions: 154, rendered: 0, unchanged: 154 });
   }, 120_000);
 });
 
