@@ -8,9 +8,8 @@ import { defineConfig } from "rolldown";
  * hundred (zod alone is ~70). Loading them as a few bundled files takes a `--format json` run on a 2 MB
  * session from ~195 ms to ~135 ms (see BENCHMARKS.md). The library (`dist/index.js`) stays unbundled.
  *
- * Left external, loaded from node_modules as before: write-file-atomic (names its temporary files after
- * its own `__filename`), piscina (starts worker threads by file path) and open (finds its bundled
- * xdg-open beside itself).
+ * Left external, loaded from node_modules as before: piscina (starts worker threads by file path) and
+ * open (finds its bundled xdg-open beside itself).
  *
  * `debug` (secretlint's core logs through it for its own developers) is replaced by a silent stand-in:
  * loading it cost 12-19 ms of every report that redacts (src/bundle/debug-off.ts).
@@ -23,7 +22,7 @@ export default defineConfig({
   },
   platform: "node",
   resolve: { alias: { debug: fileURLToPath(new URL("dist/bundle/debug-off.js", import.meta.url)) } },
-  external: ["write-file-atomic", "piscina", "open"],
+  external: ["piscina", "open"],
   output: {
     dir: "dist/bin",
     format: "esm",

@@ -1,4 +1,4 @@
-import { type Dirent, readdirSync, statSync } from "node:fs";
+import { type Dirent, readdirSync, type Stats, statSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
 import { UsageError } from "../cli/io.js";
 
@@ -15,14 +15,21 @@ export interface FoundFile {
 /** What was found under the archive's folder, and the folders below it that could not be listed. */
 export interface Discovery {
   files: FoundFile[];
+  /**
+   * `.jsonl` names that are no file to read: a symbolic link to nothing or one that loops, a pipe, a
+   * device (by name below the folder, sorted), with why: listed as skipped, not passed over in silence.
+   */
+  notFiles: { file: string; reason: string }[];
   /** Folders (below the archive's folder, `/` separators; "" for itself) that could not be listed, and why. */
   unlisted: { folder: string; reason: string }[];
 }
 
 /**
  * Every `.jsonl` file under `folder`, searched recursively, sorted by path (byte order, not locale order,
- * so every machine lists them alike). `skip` (the output folder, when it lies inside) is not searched.
- * Symbolic links to files are followed; links to folders are not, so a link loop cannot trap the walk.
+ * so every machine lists them alike). `skip` (the output folder, when it lies inside) is not searched,
+ * whatever path reaches it (it is known by its device and inode: `-o` may be a symbolic link into the
+ * folder). Symbolic links to files are followed; links to folders are not, so a link loop cannot trap the
+ * walk.
  *
  * @throws {UsageError} when `folder` is missing or not a folder.
  */
@@ -37,8 +44,9 @@ export function discoverSessionFiles(folder: string, skip?: string): Discovery {
   if (!isFolder) {
     throw new UsageError(`${folder}: is a file; give a folder of sessions, or run \`pi-report ${folder}\`.`);
   }
-  const skipped = skip === undefined ? undefined : resolve(skip);
+  const skipped = skip === undefined ? null : identityOf(skip);
   const found: FoundFile[] = [];
+  const notFiles: Discovery["notFiles"] = [];
   const unlisted: Discovery["unlisted"] = [];
   const pending = [root];
   for (let dir = pending.pop(); dir !== undefined; dir = pending.pop()) {
@@ -55,27 +63,53 @@ export function discoverSessionFiles(folder: string, skip?: string): Discovery {
     for (const entry of entries) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) {
-        if (path !== skipped) pending.push(path);
+        if (skipped === null || !sameIdentity(identityOf(path), skipped)) pending.push(path);
         continue;
       }
-      if (!entry.name.endsWith(".jsonl") || !(entry.isFile() || entry.isSymbolicLink())) continue;
+      if (!entry.name.endsWith(".jsonl")) continue;
+      const file = relative(root, path).split(sep).join("/");
+      let stat: Stats;
       try {
-        const stat = statSync(path);
-        if (!stat.isFile()) continue;
-        found.push({
-          path,
-          file: relative(root, path).split(sep).join("/"),
-          size: stat.size,
-          mtimeMs: stat.mtimeMs,
-        });
-      } catch {
-        // Gone since it was listed, or a dangling link: there is nothing to archive.
+        stat = statSync(path);
+      } catch (error) {
+        const reason = entry.isSymbolicLink() ? brokenLinkReason(error) : null;
+        // A plain file that is gone since it was listed has nothing to archive.
+        if (reason !== null) notFiles.push({ file, reason });
+        continue;
       }
+      if (!stat.isFile()) {
+        notFiles.push({ file, reason: "not a regular file (a folder, pipe or device), not read" });
+        continue;
+      }
+      found.push({ path, file, size: stat.size, mtimeMs: stat.mtimeMs });
     }
   }
   const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   return {
     files: found.sort((a, b) => byName(a.file, b.file)),
+    notFiles: notFiles.sort((a, b) => byName(a.file, b.file)),
     unlisted: unlisted.sort((a, b) => byName(a.folder, b.folder)),
   };
+}
+
+/** Why a symbolic link could not be followed, in words; null when it leads somewhere that is gone now. */
+function brokenLinkReason(error: unknown): string | null {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === "ENOENT") return "a symbolic link to nothing (its target is missing)";
+  if (code === "ELOOP") return "a symbolic link that loops (it leads back to itself)";
+  return `a symbolic link that cannot be followed (${code ?? "unknown error"})`;
+}
+
+/** A folder's identity, whatever path names it; null when there is none. */
+function identityOf(path: string): { dev: number; ino: number } | null {
+  try {
+    const { dev, ino } = statSync(path);
+    return { dev, ino };
+  } catch {
+    return null;
+  }
+}
+
+function sameIdentity(a: { dev: number; ino: number } | null, b: { dev: number; ino: number }): boolean {
+  return a !== null && a.dev === b.dev && a.ino === b.ino;
 }

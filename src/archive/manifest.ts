@@ -1,6 +1,5 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import writeFileAtomic from "write-file-atomic";
 import { TOOL_VERSION } from "../version.js";
 import type { SessionDigest } from "./session-digest.js";
 
@@ -91,13 +90,8 @@ export function reusable(manifest: Manifest | null, folder: string, settings: st
   );
 }
 
-/** Writes the manifest atomically: an interrupted run leaves the previous one whole. */
-export async function writeManifest(
-  output: string,
-  folder: string,
-  settings: string,
-  records: ManifestRecord[],
-): Promise<void> {
+/** The manifest's text: written last, so that an interrupted run leaves the previous one whole. */
+export function manifestText(folder: string, settings: string, records: ManifestRecord[]): string {
   const manifest: Manifest = {
     manifestVersion: MANIFEST_VERSION,
     generator: TOOL_VERSION,
@@ -105,5 +99,5 @@ export async function writeManifest(
     settings,
     records,
   };
-  await writeFileAtomic(join(output, MANIFEST_FILE), `${JSON.stringify(manifest)}\n`, { encoding: "utf8" });
+  return `${JSON.stringify(manifest)}\n`;
 }

@@ -33,7 +33,8 @@ function needsReport(
  * Decides, file by file, what can be taken from the previous run. A file whose size and mtime match is not
  * read at all; one whose stat changed (touched or written) is read and rendered again, alone. A report the
  * site needs but lacks (deleted, or its session newly inside the filters) is always rendered.
- * `reportPaths` names each file's page (`SiteRedaction.reportPaths`).
+ * `reportPaths` names each file's page (`SiteRedaction.reportPaths`); reports are written into the run's
+ * staging folder, `staged` (site-relative path -> absolute).
  */
 export function planWork(
   found: readonly FoundFile[],
@@ -41,6 +42,7 @@ export function planWork(
   { filters, redaction }: { filters: ArchiveFilters; redaction: RedactionSettings },
   output: string,
   reportPaths: ReadonlyMap<string, string>,
+  staged: (relative: string) => string,
 ): WorkPlan {
   const kept: ManifestRecord[] = [];
   const tasks: (SessionTask & { size: number })[] = [];
@@ -61,7 +63,7 @@ export function planWork(
       path: file.path,
       file: file.file,
       report,
-      reportFile: siteFile(output, report),
+      reportFile: staged(report),
       filters,
       redaction,
       size: file.size,

@@ -1,7 +1,5 @@
 import { createHash } from "node:crypto";
-import { closeSync, fstatSync, mkdirSync, openSync, readFileSync } from "node:fs";
-import { dirname } from "node:path";
-import { writeReportFile } from "../cli/write-output.js";
+import { closeSync, fstatSync, openSync, readFileSync } from "node:fs";
 import { analyzeSession, type SessionAnalysis } from "../pipeline.js";
 import { SessionReadError, type SessionReadErrorCode } from "../read/errors.js";
 import { parseSessionBytes } from "../read/parse-session-text.js";
@@ -9,13 +7,14 @@ import { type RedactionSettings, redactRawSession } from "../redact/redact-sessi
 import { renderHtmlParts } from "../render/html/render-html.js";
 import { type ArchiveFilters, matchesFilters } from "./filters.js";
 import { digestSession, type SessionDigest } from "./session-digest.js";
+import { writeWholeFile } from "./write-whole-file.js";
 
 /** One session file for a worker: read, digest, and render when the site shows it. */
 export interface SessionTask {
   /** The session file: absolute, and its name in the archive (path below the folder, `/`-separated). */
   path: string;
   file: string;
-  /** Where its report goes: absolute, and as the site links it (relative to the output folder). */
+  /** Where its report is written (absolute, in the run's staging folder), and as the site links it. */
   reportFile: string;
   report: string;
   filters: ArchiveFilters;
@@ -34,6 +33,8 @@ export type SessionResult = {
   | { kind: "session"; digest: SessionDigest; report: string | null; rendered: boolean; error: string | null }
   | { kind: "skipped"; reason: string }
   | { kind: "failed"; error: string }
+  // The report could not be written into the run's staging folder (a full disk): the run stops.
+  | { kind: "unwritten"; code: string | null; error: string }
 );
 
 /** Read errors that mean "this .jsonl is something else", as opposed to a Pi session we failed to read. */
@@ -103,14 +104,19 @@ export async function processSession(task: SessionTask): Promise<SessionResult> 
   if (!matchesFilters(digest, task.filters)) {
     return { ...base, kind: "session", digest, report: null, rendered: false, error: null };
   }
+  let html: string[];
   try {
-    const html = await renderHtmlParts(analysis, { sourcePath: task.path });
-    mkdirSync(dirname(task.reportFile), { recursive: true });
-    // Flushed: the manifest written at the end vouches for every report it lists.
-    await writeReportFile(task.reportFile, html, task.path, { fsync: true });
-    return { ...base, kind: "session", digest, report: task.report, rendered: true, error: null };
+    html = await renderHtmlParts(analysis, { sourcePath: task.path });
   } catch (error) {
     const reason = describe(error);
     return { ...base, kind: "session", digest, report: null, rendered: false, error: `no report: ${reason}` };
   }
+  try {
+    await writeWholeFile(task.reportFile, html);
+  } catch (error) {
+    // The site's disk, not the session, failed: the run stops and leaves the site as it was (runArchive).
+    const code = (error as NodeJS.ErrnoException).code;
+    return { ...base, kind: "unwritten", code: code ?? null, error: describe(error) };
+  }
+  return { ...base, kind: "session", digest, report: task.report, rendered: true, error: null };
 }

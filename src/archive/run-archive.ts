@@ -1,7 +1,6 @@
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { isAbsolute, join, relative, resolve } from "node:path";
-import writeFileAtomic from "write-file-atomic";
+import { join, resolve } from "node:path";
 import { piSessionsRoot } from "../cli/find-session.js";
 import { UsageError } from "../cli/io.js";
 import { createRedactor } from "../redact/create-redactor.js";
@@ -10,23 +9,25 @@ import type { Totals } from "../usage/totals.js";
 import { buildArchiveJson } from "./archive-json.js";
 import { type ArchiveModel, buildArchiveModel } from "./archive-model.js";
 import { buildCostsCsv } from "./costs-csv.js";
-import { type Discovery, discoverSessionFiles } from "./discover.js";
+import { discoverSessionFiles } from "./discover.js";
 import { matchesFilters, parseFilters } from "./filters.js";
 import { renderIndexHtml } from "./index-html.js";
 import {
   MANIFEST_FILE,
   type Manifest,
   type ManifestRecord,
+  manifestText,
   readManifest,
   reusable,
-  writeManifest,
 } from "./manifest.js";
 import { planWork } from "./plan-work.js";
-import type { SessionResult, SessionTask } from "./process-session.js";
-import { progressBar } from "./progress-bar.js";
-import { createSessionRunner } from "./session-pool.js";
-import { isReportPath, removeReport } from "./site-paths.js";
+import type { SessionTask } from "./process-session.js";
+import { runTasks, type WrittenResult } from "./run-tasks.js";
+import { refuseSiteOverSessions, siteInsideSessions } from "./site-location.js";
+import { isReportPath } from "./site-paths.js";
 import { siteRedaction } from "./site-redaction.js";
+import { inSiteTransaction } from "./site-transaction.js";
+import { notFileRecords, unlistedRecords } from "./unread-records.js";
 
 /** What `pi-report archive` was asked to do. */
 export interface ArchiveOptions {
@@ -94,7 +95,7 @@ function changesSince(
   };
 }
 
-function toRecord(task: SessionTask, result: SessionResult): ManifestRecord {
+function toRecord(task: SessionTask, result: WrittenResult): ManifestRecord {
   const stat = { size: result.size, mtimeMs: result.mtimeMs, hash: result.hash };
   const outcome: ManifestRecord["outcome"] =
     result.kind === "session"
@@ -103,82 +104,6 @@ function toRecord(task: SessionTask, result: SessionResult): ManifestRecord {
         ? { kind: "skipped", reason: result.reason }
         : { kind: "failed", error: result.error };
   return { file: task.file, path: task.path, ...stat, outcome };
-}
-
-async function runTasks(
-  tasks: readonly SessionTask[],
-  threads: number,
-  stderr: ArchiveOptions["stderr"],
-): Promise<SessionResult[]> {
-  if (tasks.length === 0) return [];
-  const progress = progressBar(stderr, tasks.length);
-  const runner = createSessionRunner(Math.min(threads, tasks.length));
-  try {
-    return await Promise.all(
-      tasks.map((task) =>
-        runner
-          .run(task)
-          // processSession never throws; this is a worker that died (out of memory, killed).
-          .catch((error: unknown): SessionResult => {
-            const reason = error instanceof Error ? error.message : String(error);
-            return {
-              size: null,
-              mtimeMs: null,
-              hash: null,
-              kind: "failed",
-              error: `${task.file}: worker failed: ${reason}`,
-            };
-          })
-          .finally(progress.tick),
-      ),
-    );
-  } finally {
-    progress.done();
-    await runner.close();
-  }
-}
-
-/**
- * What stands for the folders that could not be listed: the records an earlier run made of the files in
- * them, kept as they were (a folder that cannot be listed today, by a change of permissions or a disk not
- * mounted, must not empty the site of its sessions), and the folder itself as failed, so that the index
- * and archive.json say so. Each is also said on stderr.
- */
-function unlistedRecords(
-  unlisted: Discovery["unlisted"],
-  previous: ReadonlyMap<string, ManifestRecord>,
-  folder: string,
-  options: ArchiveOptions,
-): ManifestRecord[] {
-  const records: ManifestRecord[] = [];
-  for (const { folder: below, reason } of unlisted) {
-    // A folder's own record (a name ending in "/", from an earlier run) is made afresh below.
-    const inside = (file: string) => !file.endsWith("/") && (below === "" || file.startsWith(`${below}/`));
-    const kept = [...previous.values()].filter((record) => inside(record.file));
-    const name = below === "" ? "the sessions folder" : `${below}/`;
-    const what =
-      kept.length === 0
-        ? "any sessions in it are left out"
-        : kept.length === 1
-          ? "the session the last run archived from it is kept as it was"
-          : `the ${kept.length} sessions the last run archived from it are kept as they were`;
-    options.stderr.write(`pi-report: ${name}: cannot be listed (${reason}); ${what}.\n`);
-    records.push(...kept, {
-      file: below === "" ? "./" : `${below}/`,
-      path: join(folder, below),
-      size: null,
-      mtimeMs: null,
-      hash: null,
-      outcome: { kind: "failed", error: `this folder cannot be listed (${reason}); ${what}` },
-    });
-  }
-  return records;
-}
-
-/** Whether `inner` lies below `outer` (not the same folder). */
-function isWithin(outer: string, inner: string): boolean {
-  const path = relative(outer, inner);
-  return path !== "" && !path.startsWith("..") && !isAbsolute(path);
 }
 
 /** The files a site writes at its top: in a folder this tool did not make a site of, they are someone's. */
@@ -197,18 +122,16 @@ function refuseForeignFiles(output: string, options: ArchiveOptions): void {
   );
 }
 
-/** Deletes reports an earlier run wrote that the site no longer lists (a session gone or filtered out). */
-function removeStaleReports(output: string, earlier: Manifest | null, model: ArchiveModel): void {
+/** Reports an earlier run wrote that the site no longer lists (a session gone or filtered out), absolute. */
+function staleReports(output: string, earlier: Manifest | null, model: ArchiveModel): string[] {
   const listed = new Set(model.sessions.map((session) => session.report));
+  const stale: string[] = [];
   for (const { outcome } of earlier?.records ?? []) {
     if (outcome?.kind !== "session" || typeof outcome.report !== "string" || listed.has(outcome.report))
       continue;
-    if (isReportPath(output, outcome.report)) removeReport(output, outcome.report);
+    if (isReportPath(output, outcome.report)) stale.push(outcome.report);
   }
-}
-
-async function writeSiteFile(output: string, name: string, text: string): Promise<void> {
-  await writeFileAtomic(join(output, name), text, { encoding: "utf8" });
+  return stale;
 }
 
 /**
@@ -216,7 +139,7 @@ async function writeSiteFile(output: string, name: string, text: string): Promis
  * sessions folder and holds session files, they are left out, and the user is told so.
  */
 function warnOfSessionsInSite(folder: string, output: string, options: ArchiveOptions): void {
-  if (!isWithin(folder, output)) return;
+  if (!siteInsideSessions(folder, output)) return;
   let left: number;
   try {
     left = discoverSessionFiles(output).files.length;
@@ -235,9 +158,12 @@ function warnOfSessionsInSite(folder: string, output: string, options: ArchiveOp
  * `pi-report archive`: turns a folder of Pi sessions into a static site in `output`: one HTML report per
  * session (exactly what `pi-report <file>` writes), index.html, archive.json, costs.csv, and a manifest so
  * that the next run reads and renders only what changed. A file that is no Pi session is skipped and one
- * that cannot be read is listed with its error; neither stops the run.
+ * that cannot be read is listed with its error; neither stops the run. The site changes as one: under a
+ * lock, every file is written aside first and put in place at the end (`inSiteTransaction`), so a run that
+ * fails leaves the site as it was, and one that is killed leaves what the next run removes.
  *
- * @throws {UsageError} for a missing folder, a bad filter, or an output folder that cannot be written.
+ * @throws {UsageError} for a missing folder, a bad filter, another run writing the site, or a site that
+ *   cannot be written (a full disk: nothing of it changed).
  */
 export async function runArchive(options: ArchiveOptions): Promise<ArchiveSummary> {
   const cwd = options.cwd ?? process.cwd();
@@ -253,74 +179,68 @@ export async function runArchive(options: ArchiveOptions): Promise<ArchiveSummar
       "-o -: the archive is a folder of files and cannot go to standard output; give a folder.",
     );
   }
-  if (output === folder) {
-    throw new UsageError(
-      `-o ${options.output}: is the sessions folder itself; give the site its own folder.`,
-    );
-  }
-  if (isWithin(output, folder)) {
-    throw new UsageError(
-      `-o ${options.output}: holds the sessions folder (${folder}), and the site's pages would go in among the sessions; give the site a folder outside it.`,
-    );
-  }
-  const { files: found, unlisted } = discoverSessionFiles(folder, output);
+  refuseSiteOverSessions(folder, output, options.output);
+  const { files: found, notFiles, unlisted } = discoverSessionFiles(folder, output);
   warnOfSessionsInSite(folder, output, options);
-  try {
-    mkdirSync(output, { recursive: true });
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const why = code === "EEXIST" || code === "ENOTDIR" ? "a file of that name is in the way" : code;
-    throw new UsageError(`-o ${options.output}: cannot create the folder (${why}); give the site a folder.`);
-  }
-
-  const earlier = readManifest(output);
-  refuseForeignFiles(output, options);
-  if (earlier !== null && earlier.folder !== folder) {
-    options.stderr.write(
-      `pi-report: -o ${options.output} held the site of ${earlier.folder}; it now shows ${folder} instead.\n`,
+  return inSiteTransaction(output, options.output, async (staging) => {
+    const earlier = readManifest(output);
+    refuseForeignFiles(output, options);
+    if (earlier !== null && earlier.folder !== folder) {
+      options.stderr.write(
+        `pi-report: -o ${options.output} held the site of ${earlier.folder}; it now shows ${folder} instead.\n`,
+      );
+    }
+    const previous = new Map(
+      reusable(earlier, folder, settings) ? earlier.records.map((record) => [record.file, record]) : [],
     );
-  }
-  const previous = new Map(
-    reusable(earlier, folder, settings) ? earlier.records.map((record) => [record.file, record]) : [],
-  );
-  const site = await siteRedaction(redaction);
-  const reportPaths = await site.reportPaths(found.map((file) => file.file));
-  const plan = planWork(found, previous, { filters, redaction }, output, reportPaths);
-  const results = await runTasks(plan.tasks, options.workers ?? availableParallelism(), options.stderr);
-  const records = [
-    ...plan.kept,
-    ...plan.tasks.map((task, index) => toRecord(task, results[index] as SessionResult)),
-    ...unlistedRecords(unlisted, previous, folder, options),
-  ]
-    .map((record) =>
-      // A session the filters leave out has no report in this site (removeStaleReports deletes it).
-      record.outcome.kind === "session" && !matchesFilters(record.outcome.digest, filters)
-        ? { ...record, outcome: { ...record.outcome, report: null } }
-        : record,
-    )
-    .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+    const site = await siteRedaction(redaction);
+    const reportPaths = await site.reportPaths(found.map((file) => file.file));
+    const plan = planWork(found, previous, { filters, redaction }, output, reportPaths, staging.path);
+    const results = await runTasks(plan.tasks, options.workers ?? availableParallelism(), options.stderr);
+    const records = [
+      ...plan.kept,
+      ...plan.tasks.map((task, index) => toRecord(task, results[index] as (typeof results)[number])),
+      ...unlistedRecords(unlisted, previous, folder, options.stderr),
+      ...notFileRecords(notFiles, folder, options.stderr),
+    ]
+      .map((record) =>
+        // A session the filters leave out has no report in this site (its earlier one is deleted).
+        record.outcome.kind === "session" && !matchesFilters(record.outcome.digest, filters)
+          ? { ...record, outcome: { ...record.outcome, report: null } }
+          : record,
+      )
+      .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
 
-  // Shown as the pages are: the files' names, cwds and titles redacted.
-  const model = await site.shown(buildArchiveModel(records, filters));
-  removeStaleReports(output, earlier, model);
-  await writeSiteFile(output, "index.html", renderIndexHtml(model));
-  await writeSiteFile(output, "archive.json", `${JSON.stringify(buildArchiveJson(model), null, 2)}\n`);
-  await writeSiteFile(output, "costs.csv", buildCostsCsv(model));
-  await writeManifest(output, folder, settings, records);
+    // Shown as the pages are: the files' names, cwds and titles redacted.
+    const model = await site.shown(buildArchiveModel(records, filters));
+    await staging.write("index.html", renderIndexHtml(model));
+    await staging.write("archive.json", `${JSON.stringify(buildArchiveJson(model), null, 2)}\n`);
+    await staging.write("costs.csv", buildCostsCsv(model));
+    await staging.write(MANIFEST_FILE, manifestText(folder, settings, records));
+    const reports = plan.tasks.filter((_, index) => {
+      const result = results[index];
+      return result?.kind === "session" && result.rendered;
+    });
+    staging.commit(
+      [...reports.map((task) => task.report), ...SITE_FILES],
+      staleReports(output, earlier, model),
+      MANIFEST_FILE,
+    );
 
-  const rendered = results.filter((result) => result.kind === "session" && result.rendered).length;
-  return {
-    folder,
-    output,
-    sessions: model.sessions.length,
-    rendered,
-    unchanged: model.sessions.filter((session) => session.report !== null).length - rendered,
-    skipped: model.skipped.length,
-    failed: model.failed.length + model.sessions.filter((session) => session.error !== null).length,
-    filteredOut: model.filteredOut,
-    deduplicatedEntries: model.deduplicated.entries,
-    deduplicatedCost: model.deduplicated.usage.cost,
-    total: model.total.total,
-    changes: changesSince(previous, records),
-  };
+    const rendered = reports.length;
+    return {
+      folder,
+      output,
+      sessions: model.sessions.length,
+      rendered,
+      unchanged: model.sessions.filter((session) => session.report !== null).length - rendered,
+      skipped: model.skipped.length,
+      failed: model.failed.length + model.sessions.filter((session) => session.error !== null).length,
+      filteredOut: model.filteredOut,
+      deduplicatedEntries: model.deduplicated.entries,
+      deduplicatedCost: model.deduplicated.usage.cost,
+      total: model.total.total,
+      changes: changesSince(previous, records),
+    };
+  });
 }

@@ -6,7 +6,8 @@ import type { SessionResult, SessionTask } from "./process-session.js";
 
 /** Runs session tasks, in worker threads or in the calling thread. */
 export interface SessionRunner {
-  run(task: SessionTask): Promise<SessionResult>;
+  /** Runs a task; once `signal` is aborted, a task not yet started is rejected instead. */
+  run(task: SessionTask, signal?: AbortSignal): Promise<SessionResult>;
   close(): Promise<void>;
 }
 
@@ -22,10 +23,13 @@ export const WORKER_SCRIPT: URL = compiledScript(
 function inThisThread(): SessionRunner {
   let queue: Promise<unknown> = Promise.resolve();
   return {
-    run(task) {
+    run(task, signal) {
       // Imported here, not at the top: with worker threads, the reader and renderer (shiki and all) are
       // never loaded into this thread, and a run with nothing to render starts faster.
-      const result = queue.then(async () => (await import("./process-session.js")).processSession(task));
+      const result = queue.then(async () => {
+        signal?.throwIfAborted();
+        return (await import("./process-session.js")).processSession(task);
+      });
       queue = result.catch(() => {});
       return result;
     },
@@ -54,7 +58,7 @@ export function createSessionRunner(threads: number): SessionRunner {
     concurrentTasksPerWorker: 1,
   });
   return {
-    run: (task) => pool.run(task),
+    run: (task, signal) => pool.run(task, { signal }),
     close: () => pool.destroy(),
   };
 }
