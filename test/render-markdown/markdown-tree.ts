@@ -49,9 +49,19 @@ export function cellText(cell: TableCell): string {
     .join("");
 }
 
-/** Tool output as it must appear in a code block: terminal escapes dropped, NUL read as U+FFFD. */
+/**
+ * Tool output as it must appear in a code block: terminal escapes dropped, NUL read as U+FFFD, a
+ * carriage return as the line end Markdown reads it as, other controls as their pictures (␈ for BS).
+ */
 export function asCode(output: string): string {
-  return stripAnsi(output).replaceAll("\u0000", "\uFFFD");
+  return (
+    stripAnsi(output)
+      .replaceAll("\u0000", "\uFFFD")
+      .replace(/\r\n?/g, "\n")
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this shows.
+      .replace(/[\u0001-\u0008\u000b-\u001f]/g, (char) => String.fromCharCode(0x2400 + char.charCodeAt(0)))
+      .replaceAll("\u007f", "\u2421")
+  );
 }
 
 /** Every tool output and `!` command output of a transcript (folds and sub-agent runs included), in no order. */

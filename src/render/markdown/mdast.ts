@@ -120,10 +120,12 @@ function isPhrasing(nodes: readonly RootContent[]): nodes is PhrasingContent[] {
   return nodes.length > 0 && nodes.every((node) => PHRASING.has(node.type));
 }
 
-/** Text on one line: runs of white space and control characters become one space. */
+/**
+ * Text on one line: runs of white space become one space. Other control characters are left to be
+ * shown (`␛`) when the report is finished (`showControlCharacters`): blanked here, they were hidden.
+ */
 export function oneLine(value: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes.
-  return value.replace(/[\s\u0000-\u001f\u007f]+/g, " ").trim();
+  return value.replace(/\s+/g, " ").trim();
 }
 
 const ENTITIES: Readonly<Record<string, string>> = {

@@ -1,0 +1,48 @@
+// What a terminal or the bidi algorithm acts on rather than shows: the C0 controls but tab and line feed
+// (ESC starts every escape sequence, BEL ends an OSC), carriage returns, DEL, the C1 controls (U+0080 to
+// U+009F: some terminals read U+009B as CSI and U+009D as OSC), and the bidi embeddings, overrides and
+// isolates that can make text read in another order than it is stored (Trojan Source, CVE-2021-42574).
+// The marks U+200E, U+200F and U+061C are left: natural right-to-left text uses them, and they move no
+// letter of a word.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this finds.
+const ACTING = /\r\n?|[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: as above.
+const ACTING_TEST = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+/** `U+202E`: a character named by its code point. */
+const codePoint = (char: string) =>
+  `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`;
+
+function shown(match: string): string {
+  // A carriage return ends a line for every Markdown and HTML reader: written as the line feed they read.
+  if (match[0] === "\r") return "\n";
+  const code = match.charCodeAt(0);
+  // The Control Pictures block has a symbol for each C0 control (U+2400 + code: ␛ for ESC) and DEL (␡).
+  if (code < 0x20) return String.fromCharCode(0x2400 + code);
+  if (code === 0x7f) return "\u2421";
+  return `\u27ea${codePoint(match)}\u27eb`;
+}
+
+/**
+ * A finished report's text with every character that would act on its reader shown instead: on a
+ * terminal that `cat`s the file or prints standard output, in a browser, on GitHub. ESC becomes `␛` (so
+ * an OSC 52 clipboard write reads `␛]52;c;…␇`), a C1 control or a bidi override `⟪U+202E⟫`; a carriage
+ * return becomes a line feed. Tab and line feed are kept; nothing the function writes is changed by it
+ * again (idempotent), and text without such characters is returned as it is.
+ */
+export function showControlCharacters(text: string): string {
+  if (!text.includes("\r") && !ACTING_TEST.test(text)) return text;
+  return text.replace(ACTING, shown);
+}
+
+/**
+ * JSON text with the same characters as `\uXXXX` escapes (JSON.stringify escapes only the C0 controls):
+ * the same value to a parser, inert and visible in a terminal. They can stand only inside strings.
+ */
+export function escapeControlCharactersInJson(json: string): string {
+  if (!ACTING_TEST.test(json)) return json;
+  return json.replace(
+    new RegExp(ACTING_TEST.source, "g"),
+    (char) => `\\u${codePoint(char).slice(2).toLowerCase()}`,
+  );
+}
