@@ -4,10 +4,11 @@
 // isolates that can make text read in another order than it is stored (Trojan Source, CVE-2021-42574).
 // The marks U+200E, U+200F and U+061C are left: natural right-to-left text uses them, and they move no
 // letter of a word.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this finds.
-const ACTING = /\r\n?|[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: as above.
-const ACTING_TEST = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+const ACTING_CHARACTER = String.raw`[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]`;
+const ANY_ACTING = new RegExp(ACTING_CHARACTER);
+const EACH_ACTING = new RegExp(ACTING_CHARACTER, "g");
+// A carriage return with the line feed after it, if any: one line end.
+const EACH_ACTING_OR_CR = new RegExp(String.raw`\r\n?|${ACTING_CHARACTER}`, "g");
 
 /** `U+202E`: a character named by its code point. */
 const codePoint = (char: string) =>
@@ -31,8 +32,8 @@ function shown(match: string): string {
  * again (idempotent), and text without such characters is returned as it is.
  */
 export function showControlCharacters(text: string): string {
-  if (!text.includes("\r") && !ACTING_TEST.test(text)) return text;
-  return text.replace(ACTING, shown);
+  if (!text.includes("\r") && !ANY_ACTING.test(text)) return text;
+  return text.replace(EACH_ACTING_OR_CR, shown);
 }
 
 /**
@@ -40,9 +41,6 @@ export function showControlCharacters(text: string): string {
  * the same value to a parser, inert and visible in a terminal. They can stand only inside strings.
  */
 export function escapeControlCharactersInJson(json: string): string {
-  if (!ACTING_TEST.test(json)) return json;
-  return json.replace(
-    new RegExp(ACTING_TEST.source, "g"),
-    (char) => `\\u${codePoint(char).slice(2).toLowerCase()}`,
-  );
+  if (!ANY_ACTING.test(json)) return json;
+  return json.replace(EACH_ACTING, (char) => `\\u${codePoint(char).slice(2).toLowerCase()}`);
 }
