@@ -81,12 +81,13 @@ describe("no control sequence reaches the reader (F13)", () => {
       // Each field the sequences came in: the session's name, the user's text (its 8-bit CSI too) and
       // the bash command everywhere; the thinking and the reply in the transcript.
       const shown = [
-        "name␛]0;PWNED-TITLE␇␛]52;c;cm0gLXJmIH4K␇",
-        "user␛]52;c;cm0gLXJmIH4K␇␛]0;PWNED-TITLE␇",
+        "name⟪ESC⟫]0;PWNED-TITLE⟪BEL⟫⟪ESC⟫]52;c;cm0gLXJmIH4K⟪BEL⟫",
+        "user⟪ESC⟫]52;c;cm0gLXJmIH4K⟪BEL⟫⟪ESC⟫]0;PWNED-TITLE⟪BEL⟫",
         "csi-c1:⟪U+009B⟫31m end",
-        "echo ␛]52;c;cm0gLXJmIH4K␇",
+        "echo ⟪ESC⟫]52;c;cm0gLXJmIH4K⟪BEL⟫",
       ];
-      if (shape !== "summary") shown.push("think␛]52;c;cm0gLXJmIH4K␇", "asst␛]0;PWNED-TITLE␇");
+      if (shape !== "summary")
+        shown.push("think⟪ESC⟫]52;c;cm0gLXJmIH4K⟪BEL⟫", "asst⟪ESC⟫]0;PWNED-TITLE⟪BEL⟫");
       for (const words of shown) expect(text).toContain(words);
     });
   }

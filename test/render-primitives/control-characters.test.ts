@@ -22,17 +22,17 @@ const piece = fc.oneof(
   fc.integer({ min: 0, max: 0x9f }).map((code) => String.fromCharCode(code)),
   fc.integer({ min: 0x2066, max: 0x2069 }).map((code) => String.fromCharCode(code)),
   fc.integer({ min: 0x202a, max: 0x202e }).map((code) => String.fromCharCode(code)),
-  fc.constantFrom("\r\n", "\u200e", "\u200f", "\u061c", "שלום", "␛"),
+  fc.constantFrom("\r\n", "\u200e", "\u200f", "\u061c", "שלום", "⟪ESC⟫", "⟪"),
   fc.string({ unit: "binary" }),
 );
 const richText = fc.array(piece, { maxLength: 30 }).map((pieces) => pieces.join(""));
 
 describe("showControlCharacters", () => {
-  it("shows an OSC 52 clipboard write, a title and a CSI as pictures, and an 8-bit CSI by its code point", () => {
+  it("names the controls of an OSC 52 clipboard write, a title and a CSI, and an 8-bit CSI by its code point", () => {
     expect(showControlCharacters("a\u001b]52;c;eA==\u0007b\u001b]0;T\u001b\\\u001b[2J\u009b31m")).toBe(
-      "a␛]52;c;eA==␇b␛]0;T␛\\␛[2J⟪U+009B⟫31m",
+      "a⟪ESC⟫]52;c;eA==⟪BEL⟫b⟪ESC⟫]0;T⟪ESC⟫\\⟪ESC⟫[2J⟪U+009B⟫31m",
     );
-    expect(showControlCharacters("\u0000\u0008\u000b\u001f\u007f")).toBe("␀␈␋␟␡");
+    expect(showControlCharacters("\u0000\u0008\u000b\u001f\u007f")).toBe("⟪NUL⟫⟪BS⟫⟪VT⟫⟪US⟫⟪DEL⟫");
   });
 
   it("marks bidi overrides and isolates, and leaves right-to-left letters and their marks", () => {

@@ -122,7 +122,7 @@ function isPhrasing(nodes: readonly RootContent[]): nodes is PhrasingContent[] {
 
 /**
  * Text on one line: runs of white space become one space. Other control characters are left to be
- * shown (`␛`) when the report is finished (`showControlCharacters`): blanked here, they were hidden.
+ * shown (`⟪ESC⟫`) when the report is finished (`showControlCharacters`): blanked here, they were hidden.
  */
 export function oneLine(value: string): string {
   return value.replace(/\s+/g, " ").trim();

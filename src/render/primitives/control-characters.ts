@@ -14,21 +14,28 @@ const EACH_ACTING_OR_CR = new RegExp(String.raw`\r\n?|${ACTING_CHARACTER}`, "g")
 const codePoint = (char: string) =>
   `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`;
 
+// The C0 controls' names (ECMA-48), by code: what `⟪ESC⟫` says. Names rather than the Control Pictures
+// symbols (␛): common fonts (DejaVu, the default on many Linux systems and terminals) have no glyph for
+// those, which would leave boxes that do not tell ESC from BEL.
+// biome-ignore format: two rows of sixteen, as the codes go
+const C0_NAMES = [
+  "NUL", "SOH", "STX", "ETX", "EOT", "ENQ", "ACK", "BEL", "BS", "HT", "LF", "VT", "FF", "CR", "SO", "SI",
+  "DLE", "DC1", "DC2", "DC3", "DC4", "NAK", "SYN", "ETB", "CAN", "EM", "SUB", "ESC", "FS", "GS", "RS", "US",
+];
+
 function shown(match: string): string {
   // A carriage return ends a line for every Markdown and HTML reader: written as the line feed they read.
   if (match[0] === "\r") return "\n";
   const code = match.charCodeAt(0);
-  // The Control Pictures block has a symbol for each C0 control (U+2400 + code: ␛ for ESC) and DEL (␡).
-  if (code < 0x20) return String.fromCharCode(0x2400 + code);
-  if (code === 0x7f) return "\u2421";
-  return `\u27ea${codePoint(match)}\u27eb`;
+  const name = code < 0x20 ? C0_NAMES[code] : code === 0x7f ? "DEL" : codePoint(match);
+  return `\u27ea${name}\u27eb`;
 }
 
 /**
  * A finished report's text with every character that would act on its reader shown instead: on a
- * terminal that `cat`s the file or prints standard output, in a browser, on GitHub. ESC becomes `␛` (so
- * an OSC 52 clipboard write reads `␛]52;c;…␇`), a C1 control or a bidi override `⟪U+202E⟫`; a carriage
- * return becomes a line feed. Tab and line feed are kept; nothing the function writes is changed by it
+ * terminal that `cat`s the file or prints standard output, in a browser, on GitHub. A C0 control or DEL
+ * becomes its name in double angle brackets (an OSC 52 clipboard write reads `⟪ESC⟫]52;c;…⟪BEL⟫`), a C1
+ * control or a bidi override its code point (`⟪U+202E⟫`); a carriage return becomes a line feed. Tab and line feed are kept; nothing the function writes is changed by it
  * again (idempotent), and text without such characters is returned as it is.
  */
 export function showControlCharacters(text: string): string {
