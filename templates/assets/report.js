@@ -22,9 +22,19 @@
     }
   }
 
+  // A fragment is whatever the address holds: one that is not valid percent-encoding (`#%E0%A4%A`)
+  // is looked up as written rather than stopping the script.
+  function idOf(hash) {
+    try {
+      return decodeURIComponent(hash.slice(1));
+    } catch {
+      return hash.slice(1);
+    }
+  }
+
   function reveal(hash) {
     if (!hash || hash.length < 2) return;
-    const target = document.getElementById(decodeURIComponent(hash.slice(1)));
+    const target = document.getElementById(idOf(hash));
     if (!target) return;
     openAncestors(target);
     target.scrollIntoView({ block: "start" });

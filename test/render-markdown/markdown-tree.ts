@@ -49,9 +49,22 @@ export function cellText(cell: TableCell): string {
     .join("");
 }
 
-/** Tool output as it must appear in a code block: terminal escapes dropped, NUL read as U+FFFD. */
+// biome-ignore format: the C0 controls by code
+const CONTROL_NAMES = ["NUL", "SOH", "STX", "ETX", "EOT", "ENQ", "ACK", "BEL", "BS", "HT", "LF", "VT", "FF", "CR",
+  "SO", "SI", "DLE", "DC1", "DC2", "DC3", "DC4", "NAK", "SYN", "ETB", "CAN", "EM", "SUB", "ESC", "FS", "GS", "RS", "US"];
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this shows.
+const CONTROLS = /[\u0001-\u0008\u000b-\u001f\u007f]/g;
+
+/**
+ * Tool output as it must appear in a code block: terminal escapes dropped, NUL read as U+FFFD, a
+ * carriage return as the line end Markdown reads it as, other controls by name (`⟪BS⟫` for backspace).
+ */
 export function asCode(output: string): string {
-  return stripAnsi(output).replaceAll("\u0000", "\uFFFD");
+  return stripAnsi(output)
+    .replaceAll("\u0000", "\uFFFD")
+    .replace(/\r\n?/g, "\n")
+    .replace(CONTROLS, (char) => `⟪${CONTROL_NAMES[char.charCodeAt(0)] ?? "DEL"}⟫`);
 }
 
 /** Every tool output and `!` command output of a transcript (folds and sub-agent runs included), in no order. */

@@ -6,6 +6,7 @@ import { analyzeSession } from "../../pipeline.js";
 import { readSessionFile } from "../../read/read-session-file.js";
 import { type RedactionSummary, redactRawSession, redactReport } from "../../redact/redact-session.js";
 import { SPLIT_MIN_CHARS } from "../../redact/split-redactor.js";
+import { escapeControlCharactersInJson } from "../../render/primitives/control-characters.js";
 import type { ReportThread, ReportThreadWork } from "../../report-thread/report-thread.js";
 import { redactionSentence, redactionView } from "../../view/redaction-view.js";
 import { newestSessionFor } from "../find-session.js";
@@ -74,7 +75,8 @@ const RENDERERS: Record<ReportFormat, (input: RenderInput) => Promise<Rendered>>
       redactionSettings(options.redact),
     );
     report.redaction = redactionView(redactions);
-    return { text: `${JSON.stringify(report, null, 2)}\n`, assets: [], redactions };
+    const json = escapeControlCharactersInJson(JSON.stringify(report, null, 2));
+    return { text: `${json}\n`, assets: [], redactions };
   },
   html: async ({ analysis, reportThread, sessionPath, options, onProgress }) => {
     const { renderHtmlParts } = await import("../../render/html/render-html.js");

@@ -5,6 +5,7 @@ import { entryAnchors } from "../../view/anchors.js";
 import type { FoldSummary, TranscriptNode } from "../../view/entry-view.js";
 import { buildReportView } from "../../view/report-view.js";
 import { ansiStylesheet } from "../primitives/ansi/ansi-stylesheet.js";
+import { showControlCharacters } from "../primitives/control-characters.js";
 import { diffStylesheet } from "../primitives/diff/diff-to-html.js";
 import { createHighlightBudget, type HighlightBudgetOptions } from "../primitives/highlight/budget.js";
 import { highlightStylesheet } from "../primitives/highlight/theme-classes.js";
@@ -119,8 +120,12 @@ export async function renderHtmlParts(
   // the templates run, not when the page waits for it (~40 ms of a large page's end, here).
   options.reportThread?.tokenizer.flush();
 
-  const css = [templates.css, highlightStylesheet(), ansiStylesheet(), diffStylesheet()].join("\n");
-  const script = templates.script;
+  // Shown as the rest of the page will be (below) before they are hashed for the CSP: the page's bytes
+  // and the hashes then agree.
+  const css = showControlCharacters(
+    [templates.css, highlightStylesheet(), ansiStylesheet(), diffStylesheet()].join("\n"),
+  );
+  const script = showControlCharacters(templates.script);
   const parts = templates.pageParts({
     version: TOOL_VERSION,
     csp: contentSecurityPolicy(css, script),
@@ -137,5 +142,9 @@ export async function renderHtmlParts(
     transcript,
     thinking: context.thinking,
   });
-  return options.reportThread === undefined ? parts : options.reportThread.finish(parts);
+  const page = options.reportThread === undefined ? parts : await options.reportThread.finish(parts);
+  // No character that acts on a reader rather than shows (a terminal's escape sequences for one who
+  // `cat`s the file, bidi overrides in a browser): done on the finished page, so that no field of the
+  // session, no template and no highlighter can bring one in. ANSI colours are classes by now.
+  return page.map(showControlCharacters);
 }

@@ -11,7 +11,6 @@ import {
   heading,
   list,
   paragraph,
-  sessionText,
   stringify,
   strong,
   text,
@@ -148,7 +147,7 @@ function contentToMarkdown(content: EntryContent, context: MarkdownContext): Mar
         blocks:
           content.name === null
             ? line(text("Session name cleared"))
-            : line(text("Session named "), strong(...sessionText(content.name))),
+            : line(text("Session named "), strong(text(content.name))),
       };
     case "other":
       return {

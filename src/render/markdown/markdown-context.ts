@@ -1,6 +1,5 @@
 import type { RootContent } from "mdast";
 import type { MessageView } from "../../view/entry-view.js";
-import { formatInteger } from "../../view/format.js";
 import type { MarkdownImages } from "./images.js";
 
 /** What the entry, message and tool builders of the Markdown report share. */

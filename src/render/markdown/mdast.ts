@@ -36,8 +36,8 @@ function withoutReferences(value: string): string {
 }
 
 /**
- * Session text for inside a paragraph: a text node, with `@words` as inline code so that posting the
- * report on GitHub mentions nobody.
+ * Text for inside a paragraph, inert on GitHub: `@words` as inline code, so that posting the report
+ * mentions nobody, and issue references with a word joiner. `stringify` applies it to every text node.
  */
 export function sessionText(value: string): PhrasingContent[] {
   const parts: PhrasingContent[] = [];
@@ -120,10 +120,12 @@ function isPhrasing(nodes: readonly RootContent[]): nodes is PhrasingContent[] {
   return nodes.length > 0 && nodes.every((node) => PHRASING.has(node.type));
 }
 
-/** Text on one line: runs of white space and control characters become one space. */
+/**
+ * Text on one line: runs of white space become one space. Other control characters are left to be
+ * shown (`⟪ESC⟫`) when the report is finished (`showControlCharacters`): blanked here, they were hidden.
+ */
 export function oneLine(value: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes.
-  return value.replace(/[\s\u0000-\u001f\u007f]+/g, " ").trim();
+  return value.replace(/\s+/g, " ").trim();
 }
 
 const ENTITIES: Readonly<Record<string, string>> = {
@@ -169,6 +171,33 @@ export function details(summary: string, children: RootContent[], open = false):
   return [detailsOpen(summary, open), ...children, detailsClose()];
 }
 
+/**
+ * Every text node outside a link, made inert on GitHub (`sessionText`), in place: the one place this is
+ * done, so that no text from a session (a tool's name, a role, an entry type, a sub-agent's mode) can
+ * mention anyone or link an issue, whichever builder put it in the tree. Link text is left as written:
+ * GitHub links nothing inside a link. Idempotent.
+ */
+function makeMentionsInert(nodes: RootContent[]): void {
+  const parents: { children: RootContent[] }[] = [{ children: nodes }];
+  while (parents.length > 0) {
+    const parent = parents.pop() as { children: RootContent[] };
+    let changed = false;
+    const children = parent.children.flatMap((child): RootContent[] => {
+      if (child.type !== "text") {
+        if ("children" in child && child.type !== "link" && child.type !== "linkReference")
+          parents.push(child as { children: RootContent[] });
+        return [child];
+      }
+      const parts = sessionText(child.value);
+      const same = parts.length === 1 && parts[0]?.type === "text" && parts[0].value === child.value;
+      changed ||= !same;
+      return same ? [child] : parts;
+    });
+    // In place: the caller's array is the tree's root.
+    if (changed) parent.children.splice(0, parent.children.length, ...children);
+  }
+}
+
 const processor = unified()
   .use(remarkGfm)
   .use(remarkStringify, {
@@ -186,6 +215,7 @@ const processor = unified()
  * (it recurses, and absurd nesting can exhaust the stack), the blocks' text comes out as one code block.
  */
 export function stringify(nodes: RootContent[]): string {
+  makeMentionsInert(nodes);
   const root: Root = { type: "root", children: nodes };
   try {
     return processor.stringify(root).trimEnd();

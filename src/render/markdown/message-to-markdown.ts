@@ -2,7 +2,7 @@ import type { PhrasingContent, RootContent } from "mdast";
 import type { AssistantPart, MessageView } from "../../view/entry-view.js";
 import { fenceName } from "./fence-language.js";
 import { jsonText, type MarkdownContext, plural, SESSION_HEADING_OFFSET } from "./markdown-context.js";
-import { code, codeBlock, details, emphasis, paragraph, sessionText, strong, text } from "./mdast.js";
+import { code, codeBlock, details, emphasis, paragraph, strong, text } from "./mdast.js";
 import { outputBlocks } from "./output-blocks.js";
 import { sessionMarkdown } from "./session-markdown.js";
 import { toolToMarkdown } from "./tool-to-markdown.js";
@@ -45,7 +45,7 @@ export function messageToMarkdown(message: MessageView, context: MarkdownContext
       const blocks: RootContent[] = [];
       const { skill } = message;
       if (skill !== null) {
-        const where = skill.location === null ? [] : [text(" "), emphasis(...sessionText(skill.location))];
+        const where = skill.location === null ? [] : [text(" "), emphasis(text(skill.location))];
         blocks.push(paragraph(text("Skill "), code(skill.name), ...where));
       }
       blocks.push(...session(message.text));
@@ -69,7 +69,7 @@ export function messageToMarkdown(message: MessageView, context: MarkdownContext
       if (message.stopReason === "error" || message.stopReason === "aborted") {
         const what = message.stopReason === "aborted" ? "Aborted" : "Request failed";
         const why = message.errorMessage === null || message.errorMessage === "" ? [] : [text(": ")];
-        const reason = message.errorMessage ? sessionText(message.errorMessage) : [];
+        const reason = message.errorMessage ? [text(message.errorMessage)] : [];
         blocks.push(paragraph(strong(text(what)), ...why, ...reason));
       }
       for (const part of message.parts) blocks.push(...partToMarkdown(part, context));

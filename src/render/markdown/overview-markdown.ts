@@ -4,18 +4,7 @@ import type { FoldSummary } from "../../view/entry-view.js";
 import { firstLine, formatCostWithUnpriced } from "../../view/format.js";
 import type { HeaderView } from "../../view/header-view.js";
 import { plural } from "./markdown-context.js";
-import {
-  code,
-  emphasis,
-  heading,
-  list,
-  oneLine,
-  sessionText,
-  stringify,
-  strong,
-  summaryText,
-  text,
-} from "./mdast.js";
+import { code, emphasis, heading, list, oneLine, stringify, strong, summaryText, text } from "./mdast.js";
 
 /** Titles longer than this are cut: a session name or prompt can be any length. */
 const TITLE_MAX = 200;
@@ -24,7 +13,7 @@ const MODELS_SHOWN = 5;
 
 /** The report's title as a heading of the given depth. */
 export function titleHeading(header: HeaderView, depth: 1 | 2): string {
-  return stringify([heading(depth, ...sessionText(firstLine(oneLine(header.title), TITLE_MAX)))]);
+  return stringify([heading(depth, text(firstLine(oneLine(header.title), TITLE_MAX)))]);
 }
 
 function models(header: HeaderView): PhrasingContent[] {
@@ -95,7 +84,7 @@ export function problemsBlock(header: HeaderView): { summary: string; list: stri
         false,
         header.problems.map((problem) => [
           ...(problem.line === null ? [] : [strong(text(`line ${problem.line}`)), text(" ")]),
-          ...sessionText(problem.message),
+          text(problem.message),
         ]),
       ),
     ]),
@@ -117,8 +106,7 @@ export function branchItems(branches: readonly BranchView[]): PhrasingContent[][
       ),
     );
     if (branch.forkId !== null) item.push(text(" · leaves the active branch at "), code(branch.forkId));
-    if (branch.lastPrompt !== null)
-      item.push(text(" · last prompt "), emphasis(...sessionText(branch.lastPrompt)));
+    if (branch.lastPrompt !== null) item.push(text(" · last prompt "), emphasis(text(branch.lastPrompt)));
     return item;
   });
 }

@@ -1,6 +1,7 @@
 import type { SessionAnalysis } from "../../pipeline.js";
 import type { EntryView } from "../../view/entry-view.js";
 import { buildReportView, type ReportView } from "../../view/report-view.js";
+import { showControlCharacters } from "../primitives/control-characters.js";
 import {
   type EntrySettings,
   REMOTE_SHARE,
@@ -119,7 +120,11 @@ function renderSummary(view: ReportView, templates: MarkdownTemplates): string {
   return finish(`${titleHeading(view.header, 2)}\n\n${stringify([paragraph(emphasis(text(note)))])}`);
 }
 
-/** One newline at the end, none doubled: the same bytes whatever the templates' trailing lines. */
+/**
+ * One newline at the end, none doubled: the same bytes whatever the templates' trailing lines. And no
+ * character that acts on a reader rather than shows (a terminal's escape sequences, bidi overrides):
+ * done here, on the whole text, so that no field of the session or of a template can bring one in.
+ */
 function finish(markdown: string): string {
-  return `${markdown.trimEnd()}\n`;
+  return showControlCharacters(`${markdown.trimEnd()}\n`);
 }

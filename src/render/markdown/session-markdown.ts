@@ -3,7 +3,7 @@ import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
 import { unified } from "unified";
 import { isPlainProse } from "../primitives/markdown/plain-prose.js";
-import { codeBlock, paragraph, sessionText, text } from "./mdast.js";
+import { codeBlock, paragraph, text } from "./mdast.js";
 
 /** Plain prose as remark-parse reads it: a paragraph per run of non-blank lines. */
 function proseParagraphs(markdown: string): RootContent[] {
@@ -64,9 +64,9 @@ export function isSafeUrl(url: string): boolean {
  * Raw HTML becomes text (a code block when it stands alone); links and images with a target other
  * than http(s)/mailto, and references to such definitions, become the text that was written; images
  * become links (nothing is fetched); footnotes become plain text (their ids would collide across
- * messages); `@words` become code, so that GitHub mentions nobody; headings move down `headingOffset`
- * levels, below the report's own. Never throws: text the
- * parser cannot take, or that nests absurdly deep, comes back as one code block.
+ * messages); headings move down `headingOffset` levels, below the report's own. (`@words` and issue
+ * references are made inert when serialized, in `stringify`.) Never throws: text the parser cannot
+ * take, or that nests absurdly deep, comes back as one code block.
  */
 export function sessionMarkdown(markdown: string, headingOffset = 0): RootContent[] {
   if (markdown.trim() === "") return [];
@@ -97,11 +97,9 @@ function makeInert(root: Root, source: string, headingOffset: number): boolean {
     if ("children" in node)
       for (const child of node.children) pending.push({ node: child, depth: depth + 1 });
   }
-  const rewrite = (node: RootContent, parent: Parents, inLink: boolean): RootContent[] => {
-    const written = (): RootContent[] => sessionText(sourceOf(node, source));
+  const rewrite = (node: RootContent, parent: Parents): RootContent[] => {
+    const written = (): RootContent[] => [text(sourceOf(node, source))];
     switch (node.type) {
-      case "text":
-        return inLink ? [node] : sessionText(node.value);
       case "html":
         return FLOW_PARENTS.has(parent.type) ? [codeBlock(node.value)] : [text(node.value)];
       case "definition":
@@ -124,7 +122,7 @@ function makeInert(root: Root, source: string, headingOffset: number): boolean {
       case "footnoteDefinition":
         return [
           paragraph(text(`[^${node.label ?? node.identifier}]:`)),
-          ...node.children.flatMap((child) => rewrite(child, parent, inLink)),
+          ...node.children.flatMap((child) => rewrite(child, parent)),
         ];
       case "heading":
         return [{ ...node, depth: Math.min(6, node.depth + headingOffset) as typeof node.depth }];
@@ -132,14 +130,14 @@ function makeInert(root: Root, source: string, headingOffset: number): boolean {
         return KEPT.has(node.type) ? [node] : written();
     }
   };
-  const parents: { parent: Parents; inLink: boolean }[] = [{ parent: root, inLink: false }];
+  const parents: Parents[] = [root];
   while (parents.length > 0) {
-    const { parent, inLink } = parents.pop() as { parent: Parents; inLink: boolean };
+    const parent = parents.pop() as Parents;
     // Each parent's children are rewritten once, then visited as parents in their turn.
-    const children = parent.children.flatMap((child) => rewrite(child, parent, inLink));
+    const children = parent.children.flatMap((child) => rewrite(child, parent));
     parent.children = children as Parents["children"];
     for (const child of children) {
-      if ("children" in child) parents.push({ parent: child, inLink: inLink || child.type === "link" });
+      if ("children" in child) parents.push(child);
     }
   }
   return true;

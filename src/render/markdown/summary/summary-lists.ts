@@ -13,7 +13,6 @@ import {
   emphasis,
   list,
   paragraph,
-  sessionText,
   stringify,
   strong,
   table,
@@ -157,7 +156,7 @@ export function errorsList(facts: SessionFacts, limit: number): string {
     .map((error): PhrasingContent[] => [
       strong(text(error.kind === "aborted" ? "Aborted" : "Error")),
       ...(error.time === null ? [] : [text(` at ${error.time}`)]),
-      ...(error.message ? [text(": "), ...sessionText(headLine(error.message))] : []),
+      ...(error.message ? [text(": "), text(headLine(error.message))] : []),
       text(" ("),
       code(error.id),
       text(")"),
@@ -200,7 +199,7 @@ export function outlineList(facts: SessionFacts, limit: number): string {
     if (item.compactions > 0) parts.push("compacted");
     if (item.cost > 0 || item.unpricedTokens > 0)
       parts.push(formatCostWithUnpriced(item.cost, item.unpricedTokens));
-    return [...sessionText(item.prompt), text(" — "), emphasis(text(parts.join(" · ")))];
+    return [text(item.prompt), text(" — "), emphasis(text(parts.join(" · ")))];
   });
   const blocks: RootContent[] = limit > 0 ? [list(true, items)] : [];
   if (outline.length > limit) blocks.push(leftOut(outline.length - limit, limit, ["prompt", "prompts"]));
