@@ -1,15 +1,20 @@
+import { showControlCharacters } from "../render/primitives/control-characters.js";
+
 /** What a spreadsheet may run as a formula when a cell starts with it (OWASP's list: = + - @, tab, CR). */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 /**
  * One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break, quotes doubled. Text that a
  * spreadsheet would take for a formula gets a leading `'`, so a session title like `=HYPERLINK(...)`
- * stays text. Numbers are written in plain decimal, never as `1e-7`.
+ * stays text. Numbers are written in plain decimal, never as `1e-7`. Terminal controls and bidi overrides
+ * from a session (its title, its folder) are shown by name, as in the reports: a `cat` of the file acts on
+ * nothing.
  */
 export function csvCell(value: string | number | null): string {
   if (value === null) return "";
   if (typeof value === "number") return plainNumber(value);
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
+  const shown = showControlCharacters(value);
+  const text = FORMULA_START.test(shown) ? `'${shown}` : shown;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

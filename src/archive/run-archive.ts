@@ -5,6 +5,10 @@ import { piSessionsRoot } from "../cli/find-session.js";
 import { UsageError } from "../cli/io.js";
 import { createRedactor } from "../redact/create-redactor.js";
 import { DEFAULT_REDACTION, type RedactionSettings } from "../redact/redact-session.js";
+import {
+  escapeControlCharactersInJson,
+  showControlCharacters,
+} from "../render/primitives/control-characters.js";
 import type { Totals } from "../usage/totals.js";
 import { buildArchiveJson } from "./archive-json.js";
 import { type ArchiveModel, buildArchiveModel } from "./archive-model.js";
@@ -213,10 +217,18 @@ export async function runArchive(options: ArchiveOptions): Promise<ArchiveSummar
 
     // Shown as the pages are: the files' names, cwds and titles redacted.
     const model = await site.shown(buildArchiveModel(records, filters));
-    await staging.write("index.html", renderIndexHtml(model));
-    await staging.write("archive.json", `${JSON.stringify(buildArchiveJson(model), null, 2)}\n`);
+    // Terminal controls and bidi overrides from the sessions are shown, as in the pages (costs.csv's
+    // cells do so themselves: its line ends are CRLF).
+    await staging.write("index.html", showControlCharacters(renderIndexHtml(model)));
+    await staging.write(
+      "archive.json",
+      escapeControlCharactersInJson(`${JSON.stringify(buildArchiveJson(model), null, 2)}\n`),
+    );
     await staging.write("costs.csv", buildCostsCsv(model));
-    await staging.write(MANIFEST_FILE, manifestText(folder, settings, records));
+    await staging.write(
+      MANIFEST_FILE,
+      escapeControlCharactersInJson(manifestText(folder, settings, records)),
+    );
     const reports = plan.tasks.filter((_, index) => {
       const result = results[index];
       return result?.kind === "session" && result.rendered;
