@@ -13,8 +13,9 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 export function csvCell(value: string | number | null): string {
   if (value === null) return "";
   if (typeof value === "number") return plainNumber(value);
+  // Judged on the value as the session holds it: a leading CR is shown as a line feed, still a formula.
   const shown = showControlCharacters(value);
-  const text = FORMULA_START.test(shown) ? `'${shown}` : shown;
+  const text = FORMULA_START.test(value) ? `'${shown}` : shown;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
