@@ -3,6 +3,7 @@ import { assignmentDetector } from "./assignment-detector.js";
 import { customDetectors } from "./custom-patterns.js";
 import { escapedView } from "./escaped-view.js";
 import type { Detector, Finding } from "./finding.js";
+import { gitleaksDefaultDetector } from "./gitleaks-detector.js";
 import { homeDetector } from "./home-dirs.js";
 import { providerDetectors } from "./provider-detectors.js";
 import { structureDetectors } from "./structure-detectors.js";
@@ -39,15 +40,18 @@ type Scan = (strings: readonly string[]) => Promise<Finding[][]>;
 
 /**
  * Builds a redactor. Detection runs secretlint's recommended preset, then our provider-key, structural
- * (private keys, JWTs, Bearer, URL passwords, connection strings) and name-based detectors, then the user's
- * patterns, then home directories; on spans that tie, the earlier one names the kind.
+ * (private keys, JWTs, Bearer, URL passwords, connection strings) and name-based detectors, then gitleaks'
+ * default rules, then the user's patterns, then home directories; on spans that tie, the earlier one
+ * names the kind.
  * Throws `RedactPatternError` for a `--redact` pattern that does not compile or matches the empty string.
  */
 export async function createRedactor(options: RedactOptions = {}): Promise<Redactor> {
   const secrets = options.secrets ?? true;
   const home = homeDetector(options.homeDirs ?? []);
   const detectors: Detector[] = [
-    ...(secrets ? [...providerDetectors, ...structureDetectors, assignmentDetector] : []),
+    ...(secrets
+      ? [...providerDetectors, ...structureDetectors, assignmentDetector, gitleaksDefaultDetector]
+      : []),
     ...customDetectors(options.patterns ?? []),
     ...(home === null ? [] : [home]),
   ];
