@@ -175,7 +175,7 @@ function readClass(go, start, caseless) {
  * @returns {{ source: string, flags: string }}
  */
 export function convert(go) {
-  let body = go;
+  let body = jsonEscapeAware(go);
   let flags = "";
   if (body.startsWith("(?i)") && !/\(\?-?[a-z]*[is]/.test(body.slice(4))) {
     body = body.slice(4);
@@ -187,6 +187,20 @@ export function convert(go) {
   const source = toJavaScript(body);
   new RegExp(source, `${flags}gd`); // throws if Node cannot compile it
   return { source, flags };
+}
+
+/**
+ * gitleaks scans files; sessions also hold JSON-escaped text (tool arguments kept as a JSON string, a tool
+ * that printed JSON), where a quote around a name or a value stands as `\"`. The rules' own pieces
+ * for "quotes and spaces between the name and the value" and "what ends a value" take a backslash there
+ * too, as their end already takes the `\n` of escaped text.
+ * @param {string} go
+ */
+function jsonEscapeAware(go) {
+  return go
+    .replaceAll(`[\\s'"]{0,3}`, `[\\s'"\\\\]{0,3}`)
+    .replaceAll(`[\\x60'"\\s=]{0,5}`, `[\\x60'"\\s=\\\\]{0,5}`)
+    .replaceAll(`(?:[\\x60'"\\s;]|\\\\[nr]|$)`, `(?:[\\x60'"\\s;]|\\\\[nr"'\\x60]|$)`);
 }
 
 /** Kinds are letters and dashes (see markerFor); these ids hold digits. */

@@ -30,7 +30,7 @@ export const GITLEAKS: GitleaksData = {
       id: "adafruit-api-key",
       kind: "adafruit-api-key",
       source:
-        "(?:adafruit)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9_-]{32})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:adafruit)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-z0-9_-]{32})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -41,7 +41,7 @@ export const GITLEAKS: GitleaksData = {
       id: "adobe-client-id",
       kind: "adobe-client-id",
       source:
-        "(?:adobe)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-f0-9]{32})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:adobe)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-f0-9]{32})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 2,
@@ -51,7 +51,7 @@ export const GITLEAKS: GitleaksData = {
     {
       id: "adobe-client-secret",
       kind: "adobe-client-secret",
-      source: "\\b(p8e-[A-Za-z0-9]{32})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+      source: "\\b(p8e-[A-Za-z0-9]{32})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "",
       secretGroup: 0,
       entropy: 2,
@@ -72,7 +72,7 @@ export const GITLEAKS: GitleaksData = {
       id: "airtable-api-key",
       kind: "airtable-api-key",
       source:
-        "(?:airtable)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{17})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:airtable)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-z0-9]{17})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -93,7 +93,7 @@ export const GITLEAKS: GitleaksData = {
       id: "algolia-api-key",
       kind: "algolia-api-key",
       source:
-        "(?:algolia)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{32})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:algolia)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-z0-9]{32})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -103,7 +103,7 @@ export const GITLEAKS: GitleaksData = {
     {
       id: "alibaba-access-key-id",
       kind: "alibaba-access-key-id",
-      source: "\\b(LTAI[A-Za-z0-9]{20})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+      source: "\\b(LTAI[A-Za-z0-9]{20})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "",
       secretGroup: 0,
       entropy: 2,
@@ -114,7 +114,7 @@ export const GITLEAKS: GitleaksData = {
       id: "alibaba-secret-key",
       kind: "alibaba-secret-key",
       source:
-        "(?:alibaba)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{30})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:alibaba)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-z0-9]{30})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 2,
@@ -124,7 +124,7 @@ export const GITLEAKS: GitleaksData = {
     {
       id: "anthropic-admin-api-key",
       kind: "anthropic-admin-api-key",
-      source: "\\b(sk-ant-admin01-[a-zA-Z0-9_\\-]{93}AA)(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+      source: "\\b(sk-ant-admin01-[a-zA-Z0-9_\\-]{93}AA)(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "",
       secretGroup: 0,
       entropy: 0,
@@ -134,7 +134,7 @@ export const GITLEAKS: GitleaksData = {
     {
       id: "anthropic-api-key",
       kind: "anthropic-api-key",
-      source: "\\b(sk-ant-api03-[a-zA-Z0-9_\\-]{93}AA)(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+      source: "\\b(sk-ant-api03-[a-zA-Z0-9_\\-]{93}AA)(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "",
       secretGroup: 0,
       entropy: 0,
@@ -165,7 +165,7 @@ export const GITLEAKS: GitleaksData = {
       id: "asana-client-id",
       kind: "asana-client-id",
       source:
-        "(?:asana)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([0-9]{16})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:asana)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([0-9]{16})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -176,7 +176,7 @@ export const GITLEAKS: GitleaksData = {
       id: "asana-client-secret",
       kind: "asana-client-secret",
       source:
-        "(?:asana)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{32})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:asana)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-z0-9]{32})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -187,7 +187,7 @@ export const GITLEAKS: GitleaksData = {
       id: "atlassian-api-token",
       kind: "atlassian-api-token",
       source:
-        "(?:(?:ATLASSIAN|[Aa]tlassian)|(?:CONFLUENCE|[Cc]onfluence)|(?:JIRA|[Jj]ira))(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([A-Za-z0-9]{20}[A-Fa-f0-9]{4})(?:[\\x60'\"\\s;]|\\\\[NRnr]|$)|\\b([Aa][Tt][Aa][Tt][Tt]3[a-zA-ZA-Za-z0-9_\\-=]{186})(?:[\\x60'\"\\s;]|\\\\[NRnr]|$)",
+        "(?:(?:ATLASSIAN|[Aa]tlassian)|(?:CONFLUENCE|[Cc]onfluence)|(?:JIRA|[Jj]ira))(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([A-Za-z0-9]{20}[A-Fa-f0-9]{4})(?:[\\x60'\"\\s;]|\\\\[NRnr\"'\\x60]|$)|\\b([Aa][Tt][Aa][Tt][Tt]3[a-zA-ZA-Za-z0-9_\\-=]{186})(?:[\\x60'\"\\s;]|\\\\[NRnr\"'\\x60]|$)",
       flags: "",
       secretGroup: 0,
       entropy: 3.5,
@@ -198,7 +198,7 @@ export const GITLEAKS: GitleaksData = {
       id: "authress-service-client-access-key",
       kind: "authress-service-client-access-key",
       source:
-        "\\b((?:sc|ext|scauth|authress)_[A-Za-z0-9]{5,30}\\.[A-Za-z0-9]{4,6}\\.(?:acc)[_-][A-Za-z0-9-]{10,32}\\.[A-Za-z0-9+/_=-]{30,120})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "\\b((?:sc|ext|scauth|authress)_[A-Za-z0-9]{5,30}\\.[A-Za-z0-9]{4,6}\\.(?:acc)[_-][A-Za-z0-9-]{10,32}\\.[A-Za-z0-9+/_=-]{30,120})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "",
       secretGroup: 0,
       entropy: 2,
@@ -218,7 +218,7 @@ export const GITLEAKS: GitleaksData = {
     {
       id: "aws-amazon-bedrock-api-key-long-lived",
       kind: "aws-amazon-bedrock-api-key-long-lived",
-      source: "\\b(ABSK[A-Za-z0-9+/]{109,269}={0,2})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+      source: "\\b(ABSK[A-Za-z0-9+/]{109,269}={0,2})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "",
       secretGroup: 0,
       entropy: 3,
@@ -250,7 +250,7 @@ export const GITLEAKS: GitleaksData = {
       id: "beamer-api-token",
       kind: "beamer-api-token",
       source:
-        "(?:beamer)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}(b_[a-z0-9=_\\-]{44})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:beamer)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}(b_[a-z0-9=_\\-]{44})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -261,7 +261,7 @@ export const GITLEAKS: GitleaksData = {
       id: "bitbucket-client-id",
       kind: "bitbucket-client-id",
       source:
-        "(?:bitbucket)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{32})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:bitbucket)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-z0-9]{32})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -272,7 +272,7 @@ export const GITLEAKS: GitleaksData = {
       id: "bitbucket-client-secret",
       kind: "bitbucket-client-secret",
       source:
-        "(?:bitbucket)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9=_\\-]{64})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:bitbucket)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-z0-9=_\\-]{64})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -283,7 +283,7 @@ export const GITLEAKS: GitleaksData = {
       id: "bittrex-access-key",
       kind: "bittrex-access-key",
       source:
-        "(?:bittrex)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{32})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:bittrex)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-z0-9]{32})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -294,7 +294,7 @@ export const GITLEAKS: GitleaksData = {
       id: "bittrex-secret-key",
       kind: "bittrex-secret-key",
       source:
-        "(?:bittrex)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{32})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:bittrex)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-z0-9]{32})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -305,7 +305,7 @@ export const GITLEAKS: GitleaksData = {
       id: "cisco-meraki-api-key",
       kind: "cisco-meraki-api-key",
       source:
-        "(?:[\\w.-]{0,50}?(?:(?:[Mm]eraki|MERAKI))(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3})(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([0-9a-f]{40})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:[\\w.-]{0,50}?(?:(?:[Mm]eraki|MERAKI))(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3})(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([0-9a-f]{40})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "",
       secretGroup: 0,
       entropy: 3,
@@ -336,7 +336,7 @@ export const GITLEAKS: GitleaksData = {
       id: "cloudflare-api-key",
       kind: "cloudflare-api-key",
       source:
-        "(?:cloudflare)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9_-]{40})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:cloudflare)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-z0-9_-]{40})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 2,
@@ -347,7 +347,7 @@ export const GITLEAKS: GitleaksData = {
       id: "cloudflare-global-api-key",
       kind: "cloudflare-global-api-key",
       source:
-        "(?:cloudflare)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-f0-9]{37})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:cloudflare)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-f0-9]{37})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 2,
@@ -357,7 +357,7 @@ export const GITLEAKS: GitleaksData = {
     {
       id: "cloudflare-origin-ca-key",
       kind: "cloudflare-origin-ca-key",
-      source: "\\b(v1\\.0-[a-f0-9]{24}-[a-f0-9]{146})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+      source: "\\b(v1\\.0-[a-f0-9]{24}-[a-f0-9]{146})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "",
       secretGroup: 0,
       entropy: 2,
@@ -368,7 +368,7 @@ export const GITLEAKS: GitleaksData = {
       id: "codecov-access-token",
       kind: "codecov-access-token",
       source:
-        "(?:codecov)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{32})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:codecov)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-z0-9]{32})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -379,7 +379,7 @@ export const GITLEAKS: GitleaksData = {
       id: "cohere-api-token",
       kind: "cohere-api-token",
       source:
-        "(?:[\\w.-]{0,50}?(?:[cC][oO][hH][eE][rR][eE]|[Cc][Oo]_[Aa][Pp][Ii]_[Kk][Ee][Yy])(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3})(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-zA-Z0-9]{40})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:[\\w.-]{0,50}?(?:[cC][oO][hH][eE][rR][eE]|[Cc][Oo]_[Aa][Pp][Ii]_[Kk][Ee][Yy])(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3})(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-zA-Z0-9]{40})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "",
       secretGroup: 0,
       entropy: 4,
@@ -390,7 +390,7 @@ export const GITLEAKS: GitleaksData = {
       id: "coinbase-access-token",
       kind: "coinbase-access-token",
       source:
-        "(?:coinbase)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9_-]{64})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:coinbase)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-z0-9_-]{64})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -401,7 +401,7 @@ export const GITLEAKS: GitleaksData = {
       id: "confluent-access-token",
       kind: "confluent-access-token",
       source:
-        "(?:confluent)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{16})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:confluent)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-z0-9]{16})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -412,7 +412,7 @@ export const GITLEAKS: GitleaksData = {
       id: "confluent-secret-key",
       kind: "confluent-secret-key",
       source:
-        "(?:confluent)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{64})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:confluent)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-z0-9]{64})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -423,7 +423,7 @@ export const GITLEAKS: GitleaksData = {
       id: "contentful-delivery-api-token",
       kind: "contentful-delivery-api-token",
       source:
-        "(?:contentful)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9=_\\-]{43})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:contentful)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-z0-9=_\\-]{43})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -468,7 +468,7 @@ export const GITLEAKS: GitleaksData = {
     {
       id: "databricks-api-token",
       kind: "databricks-api-token",
-      source: "\\b(dapi[a-f0-9]{32}(?:-\\d)?)(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+      source: "\\b(dapi[a-f0-9]{32}(?:-\\d)?)(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "",
       secretGroup: 0,
       entropy: 3,
@@ -479,7 +479,7 @@ export const GITLEAKS: GitleaksData = {
       id: "datadog-access-token",
       kind: "datadog-access-token",
       source:
-        "(?:datadog)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{40})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:datadog)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-z0-9]{40})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -490,7 +490,7 @@ export const GITLEAKS: GitleaksData = {
       id: "defined-networking-api-token",
       kind: "defined-networking-api-token",
       source:
-        "(?:dnkey)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}(dnkey-[a-z0-9=_\\-]{26}-[a-z0-9=_\\-]{52})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:dnkey)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}(dnkey-[a-z0-9=_\\-]{26}-[a-z0-9=_\\-]{52})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -500,7 +500,7 @@ export const GITLEAKS: GitleaksData = {
     {
       id: "digitalocean-access-token",
       kind: "digitalocean-access-token",
-      source: "\\b(doo_v1_[a-f0-9]{64})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+      source: "\\b(doo_v1_[a-f0-9]{64})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "",
       secretGroup: 0,
       entropy: 3,
@@ -510,7 +510,7 @@ export const GITLEAKS: GitleaksData = {
     {
       id: "digitalocean-pat",
       kind: "digitalocean-pat",
-      source: "\\b(dop_v1_[a-f0-9]{64})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+      source: "\\b(dop_v1_[a-f0-9]{64})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "",
       secretGroup: 0,
       entropy: 3,
@@ -520,7 +520,7 @@ export const GITLEAKS: GitleaksData = {
     {
       id: "digitalocean-refresh-token",
       kind: "digitalocean-refresh-token",
-      source: "\\b(dor_v1_[a-f0-9]{64})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+      source: "\\b(dor_v1_[a-f0-9]{64})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -531,7 +531,7 @@ export const GITLEAKS: GitleaksData = {
       id: "discord-api-token",
       kind: "discord-api-token",
       source:
-        "(?:discord)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-f0-9]{64})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:discord)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-f0-9]{64})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -542,7 +542,7 @@ export const GITLEAKS: GitleaksData = {
       id: "discord-client-id",
       kind: "discord-client-id",
       source:
-        "(?:discord)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([0-9]{18})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:discord)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([0-9]{18})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 2,
@@ -553,7 +553,7 @@ export const GITLEAKS: GitleaksData = {
       id: "discord-client-secret",
       kind: "discord-client-secret",
       source:
-        "(?:discord)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9=_\\-]{32})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:discord)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-z0-9=_\\-]{32})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 2,
@@ -574,7 +574,7 @@ export const GITLEAKS: GitleaksData = {
       id: "droneci-access-token",
       kind: "droneci-access-token",
       source:
-        "(?:droneci)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{32})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:droneci)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-z0-9]{32})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -585,7 +585,7 @@ export const GITLEAKS: GitleaksData = {
       id: "dropbox-api-token",
       kind: "dropbox-api-token",
       source:
-        "(?:dropbox)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{15})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:dropbox)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-z0-9]{15})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -596,7 +596,7 @@ export const GITLEAKS: GitleaksData = {
       id: "dropbox-long-lived-api-token",
       kind: "dropbox-long-lived-api-token",
       source:
-        "(?:dropbox)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{11}(AAAAAAAAAA)[a-z0-9\\-_=]{43})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:dropbox)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-z0-9]{11}(AAAAAAAAAA)[a-z0-9\\-_=]{43})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -607,7 +607,7 @@ export const GITLEAKS: GitleaksData = {
       id: "dropbox-short-lived-api-token",
       kind: "dropbox-short-lived-api-token",
       source:
-        "(?:dropbox)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}(sl\\.[a-z0-9\\-=_]{135})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:dropbox)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}(sl\\.[a-z0-9\\-=_]{135})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -658,7 +658,7 @@ export const GITLEAKS: GitleaksData = {
       id: "etsy-access-token",
       kind: "etsy-access-token",
       source:
-        "(?:(?:ETSY|[Ee]tsy))(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([A-Za-z0-9]{24})(?:[\\x60'\"\\s;]|\\\\[NRnr]|$)",
+        "(?:(?:ETSY|[Ee]tsy))(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([A-Za-z0-9]{24})(?:[\\x60'\"\\s;]|\\\\[NRnr\"'\\x60]|$)",
       flags: "",
       secretGroup: 0,
       entropy: 3,
@@ -668,7 +668,7 @@ export const GITLEAKS: GitleaksData = {
     {
       id: "facebook-access-token",
       kind: "facebook-access-token",
-      source: "\\b(\\d{15,16}(\\||%)[0-9a-z\\-_]{27,40})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+      source: "\\b(\\d{15,16}(\\||%)[0-9a-z\\-_]{27,40})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 3,
@@ -678,7 +678,7 @@ export const GITLEAKS: GitleaksData = {
     {
       id: "facebook-page-access-token",
       kind: "facebook-page-access-token",
-      source: "\\b(EAA[MC][A-Za-z0-9]{100,})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+      source: "\\b(EAA[MC][A-Za-z0-9]{100,})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "",
       secretGroup: 0,
       entropy: 4,
@@ -689,7 +689,7 @@ export const GITLEAKS: GitleaksData = {
       id: "facebook-secret",
       kind: "facebook-secret",
       source:
-        "(?:facebook)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-f0-9]{32})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:facebook)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-f0-9]{32})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 3,
@@ -700,7 +700,7 @@ export const GITLEAKS: GitleaksData = {
       id: "fastly-api-token",
       kind: "fastly-api-token",
       source:
-        "(?:fastly)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9=_\\-]{32})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:fastly)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-z0-9=_\\-]{32})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -711,7 +711,7 @@ export const GITLEAKS: GitleaksData = {
       id: "finicity-api-token",
       kind: "finicity-api-token",
       source:
-        "(?:finicity)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-f0-9]{32})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:finicity)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-f0-9]{32})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -722,7 +722,7 @@ export const GITLEAKS: GitleaksData = {
       id: "finicity-client-secret",
       kind: "finicity-client-secret",
       source:
-        "(?:finicity)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{20})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:finicity)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-z0-9]{20})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -733,7 +733,7 @@ export const GITLEAKS: GitleaksData = {
       id: "finnhub-access-token",
       kind: "finnhub-access-token",
       source:
-        "(?:finnhub)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{20})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:finnhub)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-z0-9]{20})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -744,7 +744,7 @@ export const GITLEAKS: GitleaksData = {
       id: "flickr-access-token",
       kind: "flickr-access-token",
       source:
-        "(?:flickr)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{32})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:flickr)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-z0-9]{32})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -785,7 +785,7 @@ export const GITLEAKS: GitleaksData = {
       id: "flyio-access-token",
       kind: "flyio-access-token",
       source:
-        "\\b((?:fo1_[\\w-]{43}|fm1[ar]_[a-zA-Z0-9+\\/]{100,}={0,3}|fm2_[a-zA-Z0-9+\\/]{100,}={0,3}))(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "\\b((?:fo1_[\\w-]{43}|fm1[ar]_[a-zA-Z0-9+\\/]{100,}={0,3}|fm2_[a-zA-Z0-9+\\/]{100,}={0,3}))(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "",
       secretGroup: 0,
       entropy: 4,
@@ -816,7 +816,7 @@ export const GITLEAKS: GitleaksData = {
       id: "freshbooks-access-token",
       kind: "freshbooks-access-token",
       source:
-        "(?:freshbooks)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{64})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:freshbooks)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-z0-9]{64})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -826,7 +826,7 @@ export const GITLEAKS: GitleaksData = {
     {
       id: "gcp-api-key",
       kind: "gcp-api-key",
-      source: "\\b(AIza[\\w-]{35})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+      source: "\\b(AIza[\\w-]{35})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "",
       secretGroup: 0,
       entropy: 4,
@@ -860,7 +860,7 @@ export const GITLEAKS: GitleaksData = {
       id: "generic-api-key",
       kind: "generic-api-key",
       source:
-        "(?:[aA][cC][cC][eE][sS][sS]|[aA][uU][tT][hH]|(?:[Aa]pi|API)|[cC][rR][eE][dD][eE][nN][tT][iI][aA][lL]|[cC][rR][eE][dD][sS]|[kK][eE][yY]|[pP][aA][sS][sS][wW](?:[oO][rR])?[dD]|[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN])(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([\\w.=-]{10,150}|[A-Za-z0-9][A-Za-z0-9+/]{11,}={0,3})(?:[\\x60'\"\\s;]|\\\\[NRnr]|$)",
+        "(?:[aA][cC][cC][eE][sS][sS]|[aA][uU][tT][hH]|(?:[Aa]pi|API)|[cC][rR][eE][dD][eE][nN][tT][iI][aA][lL]|[cC][rR][eE][dD][sS]|[kK][eE][yY]|[pP][aA][sS][sS][wW](?:[oO][rR])?[dD]|[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN])(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([\\w.=-]{10,150}|[A-Za-z0-9][A-Za-z0-9+/]{11,}={0,3})(?:[\\x60'\"\\s;]|\\\\[NRnr\"'\\x60]|$)",
       flags: "",
       secretGroup: 0,
       entropy: 3.5,
@@ -2550,7 +2550,7 @@ export const GITLEAKS: GitleaksData = {
       id: "gitter-access-token",
       kind: "gitter-access-token",
       source:
-        "(?:gitter)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9_-]{40})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:gitter)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-z0-9_-]{40})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -2561,7 +2561,7 @@ export const GITLEAKS: GitleaksData = {
       id: "gocardless-api-token",
       kind: "gocardless-api-token",
       source:
-        "(?:[gG][oO][cC][aA][rR][dD][lL][eE][sS][sS])(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([lL][iI][vV][eE]_[A-Za-z0-9\\-_=]{40})(?:[\\x60'\"\\s;]|\\\\[NRnr]|$)",
+        "(?:[gG][oO][cC][aA][rR][dD][lL][eE][sS][sS])(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([lL][iI][vV][eE]_[A-Za-z0-9\\-_=]{40})(?:[\\x60'\"\\s;]|\\\\[NRnr\"'\\x60]|$)",
       flags: "",
       secretGroup: 0,
       entropy: 0,
@@ -2571,7 +2571,7 @@ export const GITLEAKS: GitleaksData = {
     {
       id: "grafana-api-key",
       kind: "grafana-api-key",
-      source: "\\b(eyJrIjoi[A-Za-z0-9]{70,400}={0,3})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+      source: "\\b(eyJrIjoi[A-Za-z0-9]{70,400}={0,3})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 3,
@@ -2581,7 +2581,7 @@ export const GITLEAKS: GitleaksData = {
     {
       id: "grafana-cloud-api-token",
       kind: "grafana-cloud-api-token",
-      source: "\\b(glc_[A-Za-z0-9+/]{32,400}={0,3})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+      source: "\\b(glc_[A-Za-z0-9+/]{32,400}={0,3})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 3,
@@ -2591,7 +2591,7 @@ export const GITLEAKS: GitleaksData = {
     {
       id: "grafana-service-account-token",
       kind: "grafana-service-account-token",
-      source: "\\b(glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+      source: "\\b(glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 3,
@@ -2622,7 +2622,7 @@ export const GITLEAKS: GitleaksData = {
       id: "hashicorp-tf-password",
       kind: "hashicorp-tf-password",
       source:
-        '(?:administrator_login_password|password)(?:[ \\t\\w.-]{0,20})[\\s\'"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60\'"\\s=]{0,5}("[a-z0-9=_\\-]{8,20}")(?:[\\x60\'"\\s;]|\\\\[nr]|$)',
+        '(?:administrator_login_password|password)(?:[ \\t\\w.-]{0,20})[\\s\'"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60\'"\\s=\\\\]{0,5}("[a-z0-9=_\\-]{8,20}")(?:[\\x60\'"\\s;]|\\\\[nr"\'\\x60]|$)',
       flags: "i",
       secretGroup: 0,
       entropy: 2,
@@ -2633,7 +2633,7 @@ export const GITLEAKS: GitleaksData = {
       id: "heroku-api-key",
       kind: "heroku-api-key",
       source:
-        "(?:heroku)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:heroku)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -2643,7 +2643,7 @@ export const GITLEAKS: GitleaksData = {
     {
       id: "heroku-api-key-v2",
       kind: "heroku-api-key",
-      source: "\\b((HRKU-AA[0-9a-zA-Z_-]{58}))(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+      source: "\\b((HRKU-AA[0-9a-zA-Z_-]{58}))(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "",
       secretGroup: 0,
       entropy: 4,
@@ -2654,7 +2654,7 @@ export const GITLEAKS: GitleaksData = {
       id: "hubspot-api-key",
       kind: "hubspot-api-key",
       source:
-        "(?:hubspot)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:hubspot)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -2664,7 +2664,7 @@ export const GITLEAKS: GitleaksData = {
     {
       id: "huggingface-access-token",
       kind: "huggingface-access-token",
-      source: "\\b(hf_(?:[A-Za-z]{34}))(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+      source: "\\b(hf_(?:[A-Za-z]{34}))(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "",
       secretGroup: 0,
       entropy: 2,
@@ -2674,7 +2674,7 @@ export const GITLEAKS: GitleaksData = {
     {
       id: "huggingface-organization-api-token",
       kind: "huggingface-organization-api-token",
-      source: "\\b(api_org_(?:[A-Za-z]{34}))(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+      source: "\\b(api_org_(?:[A-Za-z]{34}))(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "",
       secretGroup: 0,
       entropy: 2,
@@ -2684,7 +2684,7 @@ export const GITLEAKS: GitleaksData = {
     {
       id: "infracost-api-token",
       kind: "infracost-api-token",
-      source: "\\b(ico-[a-zA-Z0-9]{32})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+      source: "\\b(ico-[a-zA-Z0-9]{32})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "",
       secretGroup: 0,
       entropy: 3,
@@ -2695,7 +2695,7 @@ export const GITLEAKS: GitleaksData = {
       id: "intercom-api-key",
       kind: "intercom-api-key",
       source:
-        "(?:intercom)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9=_\\-]{60})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:intercom)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-z0-9=_\\-]{60})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -2705,7 +2705,7 @@ export const GITLEAKS: GitleaksData = {
     {
       id: "intra42-client-secret",
       kind: "intra-client-secret",
-      source: "\\b(s-s4t2(?:ud|af)-[ABCDEFabcdef0123456789]{64})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+      source: "\\b(s-s4t2(?:ud|af)-[ABCDEFabcdef0123456789]{64})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "",
       secretGroup: 0,
       entropy: 3,
@@ -2716,7 +2716,7 @@ export const GITLEAKS: GitleaksData = {
       id: "jfrog-api-key",
       kind: "jfrog-api-key",
       source:
-        "(?:jfrog|artifactory|bintray|xray)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{73})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:jfrog|artifactory|bintray|xray)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-z0-9]{73})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -2727,7 +2727,7 @@ export const GITLEAKS: GitleaksData = {
       id: "jfrog-identity-token",
       kind: "jfrog-identity-token",
       source:
-        "(?:jfrog|artifactory|bintray|xray)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{64})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:jfrog|artifactory|bintray|xray)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-z0-9]{64})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -2738,7 +2738,7 @@ export const GITLEAKS: GitleaksData = {
       id: "jwt",
       kind: "jwt",
       source:
-        "\\b(ey[a-zA-Z0-9]{17,}\\.ey[a-zA-Z0-9\\/\\\\_-]{17,}\\.(?:[a-zA-Z0-9\\/\\\\_-]{10,}={0,2})?)(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "\\b(ey[a-zA-Z0-9]{17,}\\.ey[a-zA-Z0-9\\/\\\\_-]{17,}\\.(?:[a-zA-Z0-9\\/\\\\_-]{10,}={0,2})?)(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "",
       secretGroup: 0,
       entropy: 3,
@@ -2760,7 +2760,7 @@ export const GITLEAKS: GitleaksData = {
       id: "kraken-access-token",
       kind: "kraken-access-token",
       source:
-        "(?:kraken)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9\\/=_\\+\\-]{80,90})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:kraken)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-z0-9\\/=_\\+\\-]{80,90})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -2804,7 +2804,7 @@ export const GITLEAKS: GitleaksData = {
       id: "kucoin-access-token",
       kind: "kucoin-access-token",
       source:
-        "(?:kucoin)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-f0-9]{24})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:kucoin)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-f0-9]{24})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -2815,7 +2815,7 @@ export const GITLEAKS: GitleaksData = {
       id: "kucoin-secret-key",
       kind: "kucoin-secret-key",
       source:
-        "(?:kucoin)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:kucoin)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -2826,7 +2826,7 @@ export const GITLEAKS: GitleaksData = {
       id: "launchdarkly-access-token",
       kind: "launchdarkly-access-token",
       source:
-        "(?:launchdarkly)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9=_\\-]{40})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:launchdarkly)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-z0-9=_\\-]{40})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -2847,7 +2847,7 @@ export const GITLEAKS: GitleaksData = {
       id: "linear-client-secret",
       kind: "linear-client-secret",
       source:
-        "(?:linear)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-f0-9]{32})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:linear)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-f0-9]{32})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 2,
@@ -2858,7 +2858,7 @@ export const GITLEAKS: GitleaksData = {
       id: "linkedin-client-id",
       kind: "linkedin-client-id",
       source:
-        "(?:linked[_-]?in)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{14})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:linked[_-]?in)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-z0-9]{14})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 2,
@@ -2869,7 +2869,7 @@ export const GITLEAKS: GitleaksData = {
       id: "linkedin-client-secret",
       kind: "linkedin-client-secret",
       source:
-        "(?:linked[_-]?in)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{16})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:linked[_-]?in)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-z0-9]{16})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 2,
@@ -2880,7 +2880,7 @@ export const GITLEAKS: GitleaksData = {
       id: "lob-api-key",
       kind: "lob-api-key",
       source:
-        "(?:lob)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}((live|test)_[a-f0-9]{35})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:lob)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}((live|test)_[a-f0-9]{35})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -2891,7 +2891,7 @@ export const GITLEAKS: GitleaksData = {
       id: "lob-pub-api-key",
       kind: "lob-pub-api-key",
       source:
-        "(?:lob)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}((test|live)_pub_[a-f0-9]{31})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:lob)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}((test|live)_pub_[a-f0-9]{31})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -2902,7 +2902,7 @@ export const GITLEAKS: GitleaksData = {
       id: "looker-client-id",
       kind: "looker-client-id",
       source:
-        "(?:looker)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{20})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:looker)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-z0-9]{20})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -2913,7 +2913,7 @@ export const GITLEAKS: GitleaksData = {
       id: "looker-client-secret",
       kind: "looker-client-secret",
       source:
-        "(?:looker)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{24})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:looker)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-z0-9]{24})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -2924,7 +2924,7 @@ export const GITLEAKS: GitleaksData = {
       id: "mailchimp-api-key",
       kind: "mailchimp-api-key",
       source:
-        "(?:MailchimpSDK.initialize|mailchimp)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-f0-9]{32}-us\\d\\d)(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:MailchimpSDK.initialize|mailchimp)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-f0-9]{32}-us\\d\\d)(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -2935,7 +2935,7 @@ export const GITLEAKS: GitleaksData = {
       id: "mailgun-private-api-token",
       kind: "mailgun-private-api-token",
       source:
-        "(?:mailgun)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}(key-[a-f0-9]{32})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:mailgun)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}(key-[a-f0-9]{32})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -2946,7 +2946,7 @@ export const GITLEAKS: GitleaksData = {
       id: "mailgun-pub-key",
       kind: "mailgun-pub-key",
       source:
-        "(?:mailgun)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}(pubkey-[a-f0-9]{32})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:mailgun)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}(pubkey-[a-f0-9]{32})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -2957,7 +2957,7 @@ export const GITLEAKS: GitleaksData = {
       id: "mailgun-signing-key",
       kind: "mailgun-signing-key",
       source:
-        "(?:mailgun)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-h0-9]{32}-[a-h0-9]{8}-[a-h0-9]{8})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:mailgun)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-h0-9]{32}-[a-h0-9]{8}-[a-h0-9]{8})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -2968,7 +2968,7 @@ export const GITLEAKS: GitleaksData = {
       id: "mapbox-api-token",
       kind: "mapbox-api-token",
       source:
-        "(?:mapbox)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}(pk\\.[a-z0-9]{60}\\.[a-z0-9]{22})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:mapbox)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}(pk\\.[a-z0-9]{60}\\.[a-z0-9]{22})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -2979,7 +2979,7 @@ export const GITLEAKS: GitleaksData = {
       id: "mattermost-access-token",
       kind: "mattermost-access-token",
       source:
-        "(?:mattermost)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{26})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:mattermost)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-z0-9]{26})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -2989,7 +2989,7 @@ export const GITLEAKS: GitleaksData = {
     {
       id: "maxmind-license-key",
       kind: "maxmind-license-key",
-      source: "\\b([A-Za-z0-9]{6}_[A-Za-z0-9]{29}_mmk)(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+      source: "\\b([A-Za-z0-9]{6}_[A-Za-z0-9]{29}_mmk)(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "",
       secretGroup: 0,
       entropy: 4,
@@ -3000,7 +3000,7 @@ export const GITLEAKS: GitleaksData = {
       id: "messagebird-api-token",
       kind: "messagebird-api-token",
       source:
-        "(?:message[_-]?bird)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{25})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:message[_-]?bird)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-z0-9]{25})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -3011,7 +3011,7 @@ export const GITLEAKS: GitleaksData = {
       id: "messagebird-client-id",
       kind: "messagebird-client-id",
       source:
-        "(?:message[_-]?bird)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:message[_-]?bird)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -3033,7 +3033,7 @@ export const GITLEAKS: GitleaksData = {
       id: "netlify-access-token",
       kind: "netlify-access-token",
       source:
-        "(?:netlify)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9=_\\-]{40,46})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:netlify)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-z0-9=_\\-]{40,46})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -3044,7 +3044,7 @@ export const GITLEAKS: GitleaksData = {
       id: "new-relic-browser-api-token",
       kind: "new-relic-browser-api-token",
       source:
-        "(?:new-relic|newrelic|new_relic)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}(NRJS-[a-f0-9]{19})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:new-relic|newrelic|new_relic)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}(NRJS-[a-f0-9]{19})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -3055,7 +3055,7 @@ export const GITLEAKS: GitleaksData = {
       id: "new-relic-insert-key",
       kind: "new-relic-insert-key",
       source:
-        "(?:new-relic|newrelic|new_relic)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}(NRII-[a-z0-9-]{32})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:new-relic|newrelic|new_relic)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}(NRII-[a-z0-9-]{32})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -3066,7 +3066,7 @@ export const GITLEAKS: GitleaksData = {
       id: "new-relic-user-api-id",
       kind: "new-relic-user-api-id",
       source:
-        "(?:new-relic|newrelic|new_relic)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{64})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:new-relic|newrelic|new_relic)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-z0-9]{64})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -3077,7 +3077,7 @@ export const GITLEAKS: GitleaksData = {
       id: "new-relic-user-api-key",
       kind: "new-relic-user-api-key",
       source:
-        "(?:new-relic|newrelic|new_relic)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}(NRAK-[a-z0-9]{27})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:new-relic|newrelic|new_relic)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}(NRAK-[a-z0-9]{27})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -3087,7 +3087,7 @@ export const GITLEAKS: GitleaksData = {
     {
       id: "notion-api-token",
       kind: "notion-api-token",
-      source: "\\b(ntn_[0-9]{11}[A-Za-z0-9]{32}[A-Za-z0-9]{3})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+      source: "\\b(ntn_[0-9]{11}[A-Za-z0-9]{32}[A-Za-z0-9]{3})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "",
       secretGroup: 0,
       entropy: 4,
@@ -3097,7 +3097,7 @@ export const GITLEAKS: GitleaksData = {
     {
       id: "npm-access-token",
       kind: "npm-access-token",
-      source: "\\b(npm_[a-z0-9]{36})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+      source: "\\b(npm_[a-z0-9]{36})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 2,
@@ -3128,7 +3128,7 @@ export const GITLEAKS: GitleaksData = {
       id: "nytimes-access-token",
       kind: "nytimes-access-token",
       source:
-        "(?:nytimes|new-york-times,|newyorktimes)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9=_\\-]{32})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:nytimes|new-york-times,|newyorktimes)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-z0-9=_\\-]{32})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -3138,7 +3138,7 @@ export const GITLEAKS: GitleaksData = {
     {
       id: "octopus-deploy-api-key",
       kind: "octopus-deploy-api-key",
-      source: "\\b(API-[A-Z0-9]{26})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+      source: "\\b(API-[A-Z0-9]{26})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "",
       secretGroup: 0,
       entropy: 3,
@@ -3149,7 +3149,7 @@ export const GITLEAKS: GitleaksData = {
       id: "okta-access-token",
       kind: "okta-access-token",
       source:
-        "(?:[\\w.-]{0,50}?(?:(?:[Oo]kta|OKTA))(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3})(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}(00[\\w=\\-]{40})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:[\\w.-]{0,50}?(?:(?:[Oo]kta|OKTA))(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3})(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}(00[\\w=\\-]{40})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "",
       secretGroup: 0,
       entropy: 4,
@@ -3160,7 +3160,7 @@ export const GITLEAKS: GitleaksData = {
       id: "openai-api-key",
       kind: "openai-api-key",
       source:
-        "\\b(sk-(?:proj|svcacct|admin)-(?:[A-Za-z0-9_-]{74}|[A-Za-z0-9_-]{58})T3BlbkFJ(?:[A-Za-z0-9_-]{74}|[A-Za-z0-9_-]{58})\\b|sk-[a-zA-Z0-9]{20}T3BlbkFJ[a-zA-Z0-9]{20})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "\\b(sk-(?:proj|svcacct|admin)-(?:[A-Za-z0-9_-]{74}|[A-Za-z0-9_-]{58})T3BlbkFJ(?:[A-Za-z0-9_-]{74}|[A-Za-z0-9_-]{58})\\b|sk-[a-zA-Z0-9]{20}T3BlbkFJ[a-zA-Z0-9]{20})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "",
       secretGroup: 0,
       entropy: 3,
@@ -3191,7 +3191,7 @@ export const GITLEAKS: GitleaksData = {
       id: "plaid-api-token",
       kind: "plaid-api-token",
       source:
-        "(?:plaid)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}(access-(?:sandbox|development|production)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:plaid)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}(access-(?:sandbox|development|production)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -3202,7 +3202,7 @@ export const GITLEAKS: GitleaksData = {
       id: "plaid-client-id",
       kind: "plaid-client-id",
       source:
-        "(?:plaid)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{24})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:plaid)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-z0-9]{24})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 3.5,
@@ -3213,7 +3213,7 @@ export const GITLEAKS: GitleaksData = {
       id: "plaid-secret-key",
       kind: "plaid-secret-key",
       source:
-        "(?:plaid)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{30})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:plaid)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-z0-9]{30})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 3.5,
@@ -3223,7 +3223,7 @@ export const GITLEAKS: GitleaksData = {
     {
       id: "planetscale-api-token",
       kind: "planetscale-api-token",
-      source: "\\b(pscale_tkn_[\\w=\\.-]{32,64})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+      source: "\\b(pscale_tkn_[\\w=\\.-]{32,64})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "",
       secretGroup: 0,
       entropy: 3,
@@ -3233,7 +3233,7 @@ export const GITLEAKS: GitleaksData = {
     {
       id: "planetscale-oauth-token",
       kind: "planetscale-oauth-token",
-      source: "\\b(pscale_oauth_[\\w=\\.-]{32,64})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+      source: "\\b(pscale_oauth_[\\w=\\.-]{32,64})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "",
       secretGroup: 0,
       entropy: 3,
@@ -3243,7 +3243,8 @@ export const GITLEAKS: GitleaksData = {
     {
       id: "planetscale-password",
       kind: "planetscale-password",
-      source: "\\b([pP][sS][cC][aA][lL][eE]_[pP][wW]_[\\w=\\.-]{32,64})(?:[\\x60'\"\\s;]|\\\\[NRnr]|$)",
+      source:
+        "\\b([pP][sS][cC][aA][lL][eE]_[pP][wW]_[\\w=\\.-]{32,64})(?:[\\x60'\"\\s;]|\\\\[NRnr\"'\\x60]|$)",
       flags: "",
       secretGroup: 0,
       entropy: 3,
@@ -3253,7 +3254,7 @@ export const GITLEAKS: GitleaksData = {
     {
       id: "postman-api-token",
       kind: "postman-api-token",
-      source: "\\b(PMAK-[A-Fa-f0-9]{24}\\-[A-Fa-f0-9]{34})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+      source: "\\b(PMAK-[A-Fa-f0-9]{24}\\-[A-Fa-f0-9]{34})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "",
       secretGroup: 0,
       entropy: 3,
@@ -3263,7 +3264,7 @@ export const GITLEAKS: GitleaksData = {
     {
       id: "prefect-api-token",
       kind: "prefect-api-token",
-      source: "\\b(pnu_[a-zA-Z0-9]{36})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+      source: "\\b(pnu_[a-zA-Z0-9]{36})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "",
       secretGroup: 0,
       entropy: 2,
@@ -3284,7 +3285,7 @@ export const GITLEAKS: GitleaksData = {
       id: "privateai-api-token",
       kind: "privateai-api-token",
       source:
-        "(?:[\\w.-]{0,50}?(?:[pP][rR][iI][vV][aA][tT][eE][_-]?[aA][iI])(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3})(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{32})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:[\\w.-]{0,50}?(?:[pP][rR][iI][vV][aA][tT][eE][_-]?[aA][iI])(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3})(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-z0-9]{32})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "",
       secretGroup: 0,
       entropy: 3,
@@ -3294,7 +3295,7 @@ export const GITLEAKS: GitleaksData = {
     {
       id: "pulumi-api-token",
       kind: "pulumi-api-token",
-      source: "\\b(pul-[a-f0-9]{40})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+      source: "\\b(pul-[a-f0-9]{40})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "",
       secretGroup: 0,
       entropy: 2,
@@ -3315,7 +3316,7 @@ export const GITLEAKS: GitleaksData = {
       id: "rapidapi-access-token",
       kind: "rapidapi-access-token",
       source:
-        "(?:rapidapi)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9_-]{50})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:rapidapi)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-z0-9_-]{50})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -3325,7 +3326,7 @@ export const GITLEAKS: GitleaksData = {
     {
       id: "readme-api-token",
       kind: "readme-api-token",
-      source: "\\b(rdme_[a-z0-9]{70})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+      source: "\\b(rdme_[a-z0-9]{70})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "",
       secretGroup: 0,
       entropy: 2,
@@ -3335,7 +3336,7 @@ export const GITLEAKS: GitleaksData = {
     {
       id: "rubygems-api-token",
       kind: "rubygems-api-token",
-      source: "\\b(rubygems_[a-f0-9]{48})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+      source: "\\b(rubygems_[a-f0-9]{48})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "",
       secretGroup: 0,
       entropy: 2,
@@ -3345,7 +3346,7 @@ export const GITLEAKS: GitleaksData = {
     {
       id: "scalingo-api-token",
       kind: "scalingo-api-token",
-      source: "\\b(tk-us-[\\w-]{48})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+      source: "\\b(tk-us-[\\w-]{48})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "",
       secretGroup: 0,
       entropy: 2,
@@ -3356,7 +3357,7 @@ export const GITLEAKS: GitleaksData = {
       id: "sendbird-access-id",
       kind: "sendbird-access-id",
       source:
-        "(?:sendbird)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:sendbird)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -3367,7 +3368,7 @@ export const GITLEAKS: GitleaksData = {
       id: "sendbird-access-token",
       kind: "sendbird-access-token",
       source:
-        "(?:sendbird)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-f0-9]{40})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:sendbird)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-f0-9]{40})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -3377,7 +3378,7 @@ export const GITLEAKS: GitleaksData = {
     {
       id: "sendgrid-api-token",
       kind: "sendgrid-api-token",
-      source: "\\b(SG\\.[A-Za-z0-9=_\\-\\.]{66})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+      source: "\\b(SG\\.[A-Za-z0-9=_\\-\\.]{66})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "",
       secretGroup: 0,
       entropy: 2,
@@ -3387,7 +3388,7 @@ export const GITLEAKS: GitleaksData = {
     {
       id: "sendinblue-api-token",
       kind: "sendinblue-api-token",
-      source: "\\b(xkeysib-[a-f0-9]{64}\\-[A-Za-z0-9]{16})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+      source: "\\b(xkeysib-[a-f0-9]{64}\\-[A-Za-z0-9]{16})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "",
       secretGroup: 0,
       entropy: 2,
@@ -3398,7 +3399,7 @@ export const GITLEAKS: GitleaksData = {
       id: "sentry-access-token",
       kind: "sentry-access-token",
       source:
-        "(?:sentry)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-f0-9]{64})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:sentry)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-f0-9]{64})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 3,
@@ -3419,7 +3420,7 @@ export const GITLEAKS: GitleaksData = {
     {
       id: "sentry-user-token",
       kind: "sentry-user-token",
-      source: "\\b(sntryu_[a-f0-9]{64})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+      source: "\\b(sntryu_[a-f0-9]{64})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "",
       secretGroup: 0,
       entropy: 3.5,
@@ -3429,7 +3430,7 @@ export const GITLEAKS: GitleaksData = {
     {
       id: "settlemint-application-access-token",
       kind: "settlemint-application-access-token",
-      source: "\\b(sm_aat_[a-zA-Z0-9]{16})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+      source: "\\b(sm_aat_[a-zA-Z0-9]{16})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "",
       secretGroup: 0,
       entropy: 3,
@@ -3439,7 +3440,7 @@ export const GITLEAKS: GitleaksData = {
     {
       id: "settlemint-personal-access-token",
       kind: "settlemint-personal-access-token",
-      source: "\\b(sm_pat_[a-zA-Z0-9]{16})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+      source: "\\b(sm_pat_[a-zA-Z0-9]{16})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "",
       secretGroup: 0,
       entropy: 3,
@@ -3449,7 +3450,7 @@ export const GITLEAKS: GitleaksData = {
     {
       id: "settlemint-service-access-token",
       kind: "settlemint-service-access-token",
-      source: "\\b(sm_sat_[a-zA-Z0-9]{16})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+      source: "\\b(sm_sat_[a-zA-Z0-9]{16})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "",
       secretGroup: 0,
       entropy: 3,
@@ -3459,7 +3460,7 @@ export const GITLEAKS: GitleaksData = {
     {
       id: "shippo-api-token",
       kind: "shippo-api-token",
-      source: "\\b(shippo_(?:live|test)_[a-fA-F0-9]{40})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+      source: "\\b(shippo_(?:live|test)_[a-fA-F0-9]{40})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "",
       secretGroup: 0,
       entropy: 2,
@@ -3510,7 +3511,7 @@ export const GITLEAKS: GitleaksData = {
       id: "sidekiq-secret",
       kind: "sidekiq-secret",
       source:
-        "(?:BUNDLE_ENTERPRISE__CONTRIBSYS__COM|BUNDLE_GEMS__CONTRIBSYS__COM)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-f0-9]{8}:[a-f0-9]{8})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:BUNDLE_ENTERPRISE__CONTRIBSYS__COM|BUNDLE_GEMS__CONTRIBSYS__COM)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-f0-9]{8}:[a-f0-9]{8})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -3622,7 +3623,7 @@ export const GITLEAKS: GitleaksData = {
       id: "snyk-api-token",
       kind: "snyk-api-token",
       source:
-        "(?:snyk[_.-]?(?:(?:api|oauth)[_.-]?)?(?:key|token))(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:snyk[_.-]?(?:(?:api|oauth)[_.-]?)?(?:key|token))(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -3633,7 +3634,7 @@ export const GITLEAKS: GitleaksData = {
       id: "sonar-api-token",
       kind: "sonar-api-token",
       source:
-        "(?:sonar[_.-]?(login|token))(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}((?:squ_|sqp_|sqa_)?[a-z0-9=_\\-]{40})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:sonar[_.-]?(login|token))(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}((?:squ_|sqp_|sqa_)?[a-z0-9=_\\-]{40})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 2,
       entropy: 0,
@@ -3644,7 +3645,7 @@ export const GITLEAKS: GitleaksData = {
       id: "sourcegraph-access-token",
       kind: "sourcegraph-access-token",
       source:
-        "\\b(\\b(sgp_(?:[a-fA-F0-9]{16}|local)_[a-fA-F0-9]{40}|sgp_[a-fA-F0-9]{40}|[a-fA-F0-9]{40})\\b)(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "\\b(\\b(sgp_(?:[a-fA-F0-9]{16}|local)_[a-fA-F0-9]{40}|sgp_[a-fA-F0-9]{40}|[a-fA-F0-9]{40})\\b)(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 3,
@@ -3654,7 +3655,7 @@ export const GITLEAKS: GitleaksData = {
     {
       id: "square-access-token",
       kind: "square-access-token",
-      source: "\\b((?:EAAA|sq0atp-)[\\w-]{22,60})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+      source: "\\b((?:EAAA|sq0atp-)[\\w-]{22,60})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "",
       secretGroup: 0,
       entropy: 2,
@@ -3665,7 +3666,7 @@ export const GITLEAKS: GitleaksData = {
       id: "squarespace-access-token",
       kind: "squarespace-access-token",
       source:
-        "(?:squarespace)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:squarespace)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -3675,7 +3676,7 @@ export const GITLEAKS: GitleaksData = {
     {
       id: "stripe-access-token",
       kind: "stripe-access-token",
-      source: "\\b((?:sk|rk)_(?:test|live|prod)_[a-zA-Z0-9]{10,99})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+      source: "\\b((?:sk|rk)_(?:test|live|prod)_[a-zA-Z0-9]{10,99})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "",
       secretGroup: 0,
       entropy: 2,
@@ -3686,7 +3687,7 @@ export const GITLEAKS: GitleaksData = {
       id: "sumologic-access-id",
       kind: "sumologic-access-id",
       source:
-        "(?:[\\w.-]{0,50}?(?:(?:[Ss]umo|SUMO))(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3})(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}(su[a-zA-Z0-9]{12})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:[\\w.-]{0,50}?(?:(?:[Ss]umo|SUMO))(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3})(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}(su[a-zA-Z0-9]{12})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "",
       secretGroup: 0,
       entropy: 3,
@@ -3697,7 +3698,7 @@ export const GITLEAKS: GitleaksData = {
       id: "sumologic-access-token",
       kind: "sumologic-access-token",
       source:
-        "(?:(?:[Ss]umo|SUMO))(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([A-Za-z0-9]{64})(?:[\\x60'\"\\s;]|\\\\[NRnr]|$)",
+        "(?:(?:[Ss]umo|SUMO))(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([A-Za-z0-9]{64})(?:[\\x60'\"\\s;]|\\\\[NRnr\"'\\x60]|$)",
       flags: "",
       secretGroup: 0,
       entropy: 3,
@@ -3708,7 +3709,7 @@ export const GITLEAKS: GitleaksData = {
       id: "telegram-bot-api-token",
       kind: "telegram-bot-api-token",
       source:
-        "(?:[tT][eE][lL][eE][gG][rR])(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([0-9]{5,16}:(?:A)[A-Za-z0-9_\\-]{34})(?:[\\x60'\"\\s;]|\\\\[NRnr]|$)",
+        "(?:[tT][eE][lL][eE][gG][rR])(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([0-9]{5,16}:(?:A)[A-Za-z0-9_\\-]{34})(?:[\\x60'\"\\s;]|\\\\[NRnr\"'\\x60]|$)",
       flags: "",
       secretGroup: 0,
       entropy: 0,
@@ -3719,7 +3720,7 @@ export const GITLEAKS: GitleaksData = {
       id: "travisci-access-token",
       kind: "travisci-access-token",
       source:
-        "(?:travis)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{22})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:travis)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-z0-9]{22})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -3740,7 +3741,7 @@ export const GITLEAKS: GitleaksData = {
       id: "twitch-api-token",
       kind: "twitch-api-token",
       source:
-        "(?:twitch)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{30})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:twitch)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-z0-9]{30})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -3751,7 +3752,7 @@ export const GITLEAKS: GitleaksData = {
       id: "twitter-access-secret",
       kind: "twitter-access-secret",
       source:
-        "(?:twitter)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{45})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:twitter)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-z0-9]{45})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -3762,7 +3763,7 @@ export const GITLEAKS: GitleaksData = {
       id: "twitter-access-token",
       kind: "twitter-access-token",
       source:
-        "(?:twitter)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([0-9]{15,25}-[a-zA-Z0-9]{20,40})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:twitter)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([0-9]{15,25}-[a-zA-Z0-9]{20,40})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -3773,7 +3774,7 @@ export const GITLEAKS: GitleaksData = {
       id: "twitter-api-key",
       kind: "twitter-api-key",
       source:
-        "(?:twitter)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{25})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:twitter)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-z0-9]{25})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -3784,7 +3785,7 @@ export const GITLEAKS: GitleaksData = {
       id: "twitter-api-secret",
       kind: "twitter-api-secret",
       source:
-        "(?:twitter)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{50})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:twitter)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-z0-9]{50})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -3795,7 +3796,7 @@ export const GITLEAKS: GitleaksData = {
       id: "twitter-bearer-token",
       kind: "twitter-bearer-token",
       source:
-        "(?:twitter)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}(A{22}[a-zA-Z0-9%]{80,100})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:twitter)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}(A{22}[a-zA-Z0-9%]{80,100})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -3806,7 +3807,7 @@ export const GITLEAKS: GitleaksData = {
       id: "typeform-api-token",
       kind: "typeform-api-token",
       source:
-        "(?:typeform)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}(tfp_[a-z0-9\\-_\\.=]{59})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:typeform)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}(tfp_[a-z0-9\\-_\\.=]{59})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -3816,7 +3817,7 @@ export const GITLEAKS: GitleaksData = {
     {
       id: "vault-batch-token",
       kind: "vault-batch-token",
-      source: "\\b(hvb\\.[\\w-]{138,300})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+      source: "\\b(hvb\\.[\\w-]{138,300})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "",
       secretGroup: 0,
       entropy: 4,
@@ -3826,7 +3827,7 @@ export const GITLEAKS: GitleaksData = {
     {
       id: "vault-service-token",
       kind: "vault-service-token",
-      source: "\\b((?:hvs\\.[\\w-]{90,120}|s\\.(?:[A-Za-z0-9]{24})))(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+      source: "\\b((?:hvs\\.[\\w-]{90,120}|s\\.(?:[A-Za-z0-9]{24})))(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "",
       secretGroup: 0,
       entropy: 3.5,
@@ -3837,7 +3838,7 @@ export const GITLEAKS: GitleaksData = {
       id: "yandex-access-token",
       kind: "yandex-access-token",
       source:
-        "(?:yandex)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}(t1\\.[A-Z0-9a-z_-]+[=]{0,2}\\.[A-Z0-9a-z_-]{86}[=]{0,2})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:yandex)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}(t1\\.[A-Z0-9a-z_-]+[=]{0,2}\\.[A-Z0-9a-z_-]{86}[=]{0,2})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -3848,7 +3849,7 @@ export const GITLEAKS: GitleaksData = {
       id: "yandex-api-key",
       kind: "yandex-api-key",
       source:
-        "(?:yandex)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}(AQVN[A-Za-z0-9_\\-]{35,38})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:yandex)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}(AQVN[A-Za-z0-9_\\-]{35,38})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -3859,7 +3860,7 @@ export const GITLEAKS: GitleaksData = {
       id: "yandex-aws-access-token",
       kind: "yandex-aws-access-token",
       source:
-        "(?:yandex)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}(YC[a-zA-Z0-9_\\-]{38})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:yandex)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}(YC[a-zA-Z0-9_\\-]{38})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,
@@ -3870,7 +3871,7 @@ export const GITLEAKS: GitleaksData = {
       id: "zendesk-secret-key",
       kind: "zendesk-secret-key",
       source:
-        "(?:zendesk)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{40})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
+        "(?:zendesk)(?:[ \\t\\w.-]{0,20})[\\s'\"\\\\]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=\\\\]{0,5}([a-z0-9]{40})(?:[\\x60'\"\\s;]|\\\\[nr\"'\\x60]|$)",
       flags: "i",
       secretGroup: 0,
       entropy: 0,

@@ -10,6 +10,7 @@ import {
 } from "../../src/redact/gitleaks-detector.js";
 import { GITLEAKS } from "../../src/redact/gitleaks-rules.generated.js";
 import type { GitleaksData } from "../../src/redact/gitleaks-types.js";
+import { randomString } from "./fake-secrets.js";
 
 // The rule set is data generated from gitleaks' config; these tests hold the data to its source and the
 // detector to gitleaks' semantics (keywords, secret group, entropy, allowlists).
@@ -81,6 +82,18 @@ describe("RE2 to JavaScript", () => {
   test("a construct it does not know is refused, not guessed", () => {
     expect(() => toJavaScript("\\p{Greek}")).toThrow();
     expect(() => toJavaScript("(?m)^a")).toThrow();
+  });
+});
+
+describe("JSON-escaped text (arguments kept as a JSON string)", () => {
+  test("a rule keyed on a provider's name finds its value between escaped quotes", () => {
+    const id = randomString("0123456789abcdef", 32, 5);
+    const escaped = JSON.stringify(JSON.stringify({ adobe_client_id: id })).slice(1, -1);
+    expect(escaped).toContain('\\"');
+    const found = gitleaksDefaultDetector
+      .find(escaped)
+      .filter((finding) => finding.kind === "adobe-client-id");
+    expect(found.map((finding) => escaped.slice(finding.start, finding.end))).toEqual([id]);
   });
 });
 
