@@ -118,18 +118,20 @@ export function gitleaksDetector(data: GitleaksData): Detector {
       if (word.includes(inner)) for (const rule of byKeyword.get(inner) ?? []) rules.add(rule);
     wakes.set(word, [...rules]);
   }
-  const keywordScan = new RegExp(keywords.map(escapeRegex).join("|"), "gi");
+  // Run on the lowercased text (keywords are lowercase): a regex without the `i` flag is faster.
+  const keywordScan = new RegExp(keywords.map(escapeRegex).join("|"), "g");
   const alwaysRun = data.rules.flatMap((rule, index) => (rule.keywords.length === 0 ? [index] : []));
 
   return {
     kind: "gitleaks",
     find(text) {
       const wanted = new Set<number>(alwaysRun);
+      const lower = text.toLowerCase();
       keywordScan.lastIndex = 0;
-      for (let found = keywordScan.exec(text); found !== null; found = keywordScan.exec(text)) {
+      for (let found = keywordScan.exec(lower); found !== null; found = keywordScan.exec(lower)) {
         // Resumed one character on, so a keyword that starts inside this one is seen too.
         keywordScan.lastIndex = found.index + 1;
-        for (const rule of wakes.get(found[0].toLowerCase()) ?? []) wanted.add(rule);
+        for (const rule of wakes.get(found[0]) ?? []) wanted.add(rule);
       }
       if (wanted.size === 0) return [];
       const findings: Finding[] = [];

@@ -27,7 +27,6 @@ const UNAMBIGUOUS_PREFIXES: readonly [kind: string, prefix: string][] = [
   ["gitlab-token", "glpat-"],
   ["slack-token", "xox[abeoprs]-"],
   ["vault-token", "hv[sbr]\\."],
-  ["terraform-token", "[A-Za-z0-9]{14}\\.atlasv1\\."],
   ["postman-api-key", "PMAK-"],
   ["sentry-token", "sntry[su]_"],
   ["grafana-token", "gl(?:sa|c)_"],
@@ -127,6 +126,11 @@ export const providerDetectors: readonly Detector[] = [
   regexDetector("databricks-token", re(`${START}dapi[a-f0-9]{32}(?:-\\d)?${END}`), { needle: "dapi" }),
   prefixDetector,
   // Shapes with a prefix a word could start with, made unambiguous by what follows it.
+  // Apart from the prefixes above: a regex that starts with a character class is tried at every
+  // letter, which made the combined one three times slower.
+  regexDetector("terraform-token", re(`${START}[A-Za-z0-9]{14}\\.atlasv1\\.[A-Za-z0-9_=+/-]{16,}`), {
+    needle: ".atlasv1.",
+  }),
   regexDetector("telegram-bot-token", re(`(?<![\\w:])\\d{8,10}:AA[A-Za-z0-9_-]{33}${END}`), {
     needle: ":AA",
   }),
