@@ -5,6 +5,11 @@ export interface SecretName {
   kind: "password" | "secret" | "token" | "api-key" | "secret-key" | "credential" | "auth";
   /** Weak names (`auth`, `credentials`) often hold ordinary words; their values must look random too. */
   strong: boolean;
+  /**
+   * The name says key and nothing more (`OPENAI_KEY`, but also `i18nKey`, `translationKey`): only a value
+   * shaped like a token counts, 16 or more token characters with a letter and a digit.
+   */
+  tokenOnly?: boolean;
 }
 
 /** Words before `token` that make it a cursor or a model-vocabulary term, not a credential. */
@@ -63,7 +68,7 @@ const KEY_QUALIFIERS = new Set([
   "cookie",
 ]);
 
-/** One word that ends in a password word: `PGPASSWORD`, `MYSQL_PWD` is two words, `dbpassword`. */
+/** A password word glued to what it is for, in one word: `PGPASSWORD`, `dbpassword`. */
 const GLUED_PASSWORD = /^[a-z0-9]{1,12}(?:password|passwd)$/;
 
 /** Words before `key` that make it a database, cache or UI key: never a credential, whatever its value. */
@@ -141,7 +146,7 @@ export function classifySecretName(name: string): SecretName | null {
         return { kind: previous === "api" ? "api-key" : "secret-key", strong: true };
       // `OPENAI_KEY`, `STRIPE_KEY`: a provider's key; `sort_key: name` is not one. Such a name takes only a
       // random-looking value (weak), and never one of the names that say what kind of key it is not.
-      return NOT_CREDENTIAL_KEY.has(previous) ? null : { kind: "api-key", strong: false };
+      return NOT_CREDENTIAL_KEY.has(previous) ? null : { kind: "api-key", strong: false, tokenOnly: true };
     case "credential":
       return { kind: "credential", strong: true };
     case "credentials":
@@ -160,5 +165,6 @@ export function classifySecretName(name: string): SecretName | null {
 export function isSecretValue(value: string, name: SecretName): boolean {
   if (value.length < 4 || looksLikePlaceholder(value) || value.includes("[redacted")) return false;
   if (name.strong) return true;
+  if (name.tokenOnly === true && !/^[A-Za-z0-9_+/=-]{16,}$/.test(value)) return false;
   return value.length >= 8 && /\p{L}/u.test(value) && /\d/.test(value);
 }

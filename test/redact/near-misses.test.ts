@@ -69,7 +69,7 @@ const NOT_SECRETS: readonly [string, string][] = [
   ["mysql asking for the password (a space after -p)", "mysql -u root -p app < dump.sql"],
   [
     "names ending in key that are no credential",
-    "cache_key=user_123abc\nSORT_KEY: name_1\nOPENAI_KEY=OPENAI_API_KEY\nmap_key: k1",
+    'cache_key=user_123abc\nSORT_KEY: name_1\nOPENAI_KEY=OPENAI_API_KEY\nmap_key: k1\n"i18nKey": "nav.home-title2"',
   ],
   [
     "identifiers that start like a provider token",
