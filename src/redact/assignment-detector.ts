@@ -36,7 +36,8 @@ const LINE = new RegExp(
 const HEADER = new RegExp(String.raw`["']${NAME}:[ \t]*([^\s"'\\][^"'\n\\]*?)[ \t]*["']`, "gd");
 
 /** `--password X`, `--api-key 'X'`: a long flag whose name says secret, and the word after it. */
-const FLAG = /(?<![\w-])--([A-Za-z][\w-]{0,60})[ \t]+(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"\\-][^\s'"\\]*))/dg;
+const FLAG =
+  /(?<![\w-])--([A-Za-z][\w-]{0,60})[ \t]+(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"\\`|<-][^\s'"\\`|]*))/dg;
 const SECRET_FLAG = /--[\w-]*(?:pass|secret|token|key|auth|credential)/i;
 
 /**
@@ -84,8 +85,9 @@ export const assignmentDetector: Detector = {
     if (SECRET_FLAG.test(text)) {
       scan(FLAG, text, (match, secretName) => {
         const group = match[2] !== undefined ? 2 : match[3] !== undefined ? 3 : 4;
-        // `--ssh-key ~/.ssh/id_rsa`, `--token-file ./t`: a path says where the secret is, not what.
-        if (!/^[/~.]/.test(match[group] ?? "")) push(findings, match, group, secretName, false);
+        // `--ssh-key ~/.ssh/id_rsa`, `--token-file ./t`: a path says where the secret is, not what. Help
+        // text (`--api-key requires a model`) puts words after a flag: only a value with a digit counts.
+        if (!/^[/~.]/.test(match[group] ?? "")) push(findings, match, group, secretName, true);
       });
     }
     if (!SECRET_WORD_ASSIGNED.test(text)) return findings;

@@ -66,6 +66,10 @@ const NOT_SECRETS: readonly [string, string][] = [
     "flags naming where a secret is, not the secret",
     "ssh-add --ssh-key ~/.ssh/id_rsa --token-file ./token --password-file /run/pw --password $DB_PASSWORD",
   ],
+  [
+    "a flag in help text and docs",
+    '"--api-key requires a model to be specified"\n| `--api-key <key>` | API key (overrides environment) |',
+  ],
   ["mysql asking for the password (a space after -p)", "mysql -u root -p app < dump.sql"],
   [
     "names ending in key that are no credential",
