@@ -32,12 +32,20 @@ const LINE = new RegExp(
   "gmd",
 );
 
+/** A header inside quotes, as curl and HTTP code write them: `-H "X-Api-Key: …"`, `'PRIVATE-TOKEN: …'`. */
+const HEADER = new RegExp(String.raw`["']${NAME}:[ \t]*([^\s"'\\][^"'\n\\]*?)[ \t]*["']`, "gd");
+
+/** `--password X`, `--api-key 'X'`: a long flag whose name says secret, and the word after it. */
+const FLAG =
+  /(?<![\w-])--([A-Za-z][\w-]{0,60})[ \t]+(?:'([^'\n]+)'|"([^"\n]+)"|([^\s'"\\`|<-][^\s'"\\`|]*))/dg;
+const SECRET_FLAG = /--[\w-]*(?:pass|secret|token|key|auth|credential)/i;
+
 /**
  * Cheap gate, one scan per string: every match of the regexes above has a name ending in one of these
- * words right before its `:` or `=` (the full regexes try every word start, which costs on megabytes).
+ * words (or one and `_base`, as `SECRET_KEY_BASE`) right before its `:` or `=` (the full regexes try every word start, which costs on megabytes).
  */
 const SECRET_WORD_ASSIGNED =
-  /(?:pass(?:word|wd)?|phrase|pwd|secret|token|key|auth|credentials?)\\?["']?[ \t]*[:=]/i;
+  /(?:pass(?:word|wd)?|phrase|pwd|secret|token|keys?|auth|credentials?)(?:[_.-]?(?:base|value|b64|hex))?\\?["']?[ \t]*[:=]/i;
 
 /** A bare value that is itself an identifier naming the secret: `password=db_password`, `token=token_value`. */
 function namesItself(value: string, name: string): boolean {
@@ -73,8 +81,16 @@ function push(
 export const assignmentDetector: Detector = {
   kind: "password",
   find(text) {
-    if (!SECRET_WORD_ASSIGNED.test(text)) return [];
     const findings: Finding[] = [];
+    if (SECRET_FLAG.test(text)) {
+      scan(FLAG, text, (match, secretName) => {
+        const group = match[2] !== undefined ? 2 : match[3] !== undefined ? 3 : 4;
+        // `--ssh-key ~/.ssh/id_rsa`, `--token-file ./t`: a path says where the secret is, not what. Help
+        // text (`--api-key requires a model`) puts words after a flag: only a value with a digit counts.
+        if (!/^[/~.]/.test(match[group] ?? "")) push(findings, match, group, secretName, true);
+      });
+    }
+    if (!SECRET_WORD_ASSIGNED.test(text)) return findings;
     scan(QUOTED, text, (match, secretName) => {
       const group = match[2] !== undefined ? 2 : match[3] !== undefined ? 3 : 4;
       push(findings, match, group, secretName, false);
@@ -82,6 +98,7 @@ export const assignmentDetector: Detector = {
     scan(BARE, text, (match, secretName) => {
       if (!namesItself(match[2] ?? "", match[1] ?? "")) push(findings, match, 2, secretName, false);
     });
+    scan(HEADER, text, (match, secretName) => push(findings, match, 2, secretName, false));
     scan(LINE, text, (match, secretName) => {
       if (namesItself(match[3] ?? "", match[1] ?? "")) return;
       // `name = word` is how code assigns a variable; only a random-looking word is taken for a secret

@@ -3,8 +3,10 @@ import { assignmentDetector } from "./assignment-detector.js";
 import { customDetectors } from "./custom-patterns.js";
 import { escapedView } from "./escaped-view.js";
 import type { Detector, Finding } from "./finding.js";
+import { gitleaksDefaultDetector } from "./gitleaks-detector.js";
 import { homeDetector } from "./home-dirs.js";
 import { providerDetectors } from "./provider-detectors.js";
+import { shownText } from "./shown-text.js";
 import { structureDetectors } from "./structure-detectors.js";
 
 /** What to redact. */
@@ -39,15 +41,18 @@ type Scan = (strings: readonly string[]) => Promise<Finding[][]>;
 
 /**
  * Builds a redactor. Detection runs secretlint's recommended preset, then our provider-key, structural
- * (private keys, JWTs, Bearer, URL passwords, connection strings) and name-based detectors, then the user's
- * patterns, then home directories; on spans that tie, the earlier one names the kind.
+ * (private keys, JWTs, Bearer, URL passwords, connection strings) and name-based detectors, then gitleaks'
+ * default rules, then the user's patterns, then home directories; on spans that tie, the earlier one
+ * names the kind.
  * Throws `RedactPatternError` for a `--redact` pattern that does not compile or matches the empty string.
  */
 export async function createRedactor(options: RedactOptions = {}): Promise<Redactor> {
   const secrets = options.secrets ?? true;
   const home = homeDetector(options.homeDirs ?? []);
   const detectors: Detector[] = [
-    ...(secrets ? [...providerDetectors, ...structureDetectors, assignmentDetector] : []),
+    ...(secrets
+      ? [...providerDetectors, ...structureDetectors, assignmentDetector, gitleaksDefaultDetector]
+      : []),
     ...customDetectors(options.patterns ?? []),
     home,
   ];
@@ -59,14 +64,18 @@ export async function createRedactor(options: RedactOptions = {}): Promise<Redac
       // Each distinct string is scanned once: a session repeats many (a file read again, a sub-agent's
       // transcript kept twice), and a string's redaction depends on nothing but itself.
       const distinct = [...new Set(strings)];
-      const views = distinct.map(escapedView);
+      // Scanned as shown (escape codes out), with escaped line breaks as line breaks.
+      const shown = distinct.map(shownText);
+      const views = distinct.map((text, index) => escapedView(shown[index]?.text ?? text));
       const scanned = scan === null ? [] : await scan(views);
       const results = new Map<string, { text: string; kinds: readonly string[] }>();
       distinct.forEach((text, index) => {
-        const findings = [...(scanned[index] ?? [])];
+        let findings = [...(scanned[index] ?? [])];
         // A loop, not push(...found): one huge string can hold more findings than a call takes arguments.
         const view = views[index] ?? text;
         for (const detector of detectors) for (const finding of detector.find(view)) findings.push(finding);
+        const map = shown[index];
+        if (map != null) findings = findings.map((finding) => map.toOriginal(finding));
         results.set(text, applyFindings(text, findings));
       });
       const counted = new Map<string, number>();

@@ -9,6 +9,11 @@ export type JsonPath = readonly (string | number)[];
 export interface RedactJsonOptions {
   /** Object keys whose whole value is kept as is (ids, timestamps, `type`, `role`, image `data`). */
   skipKeys: ReadonlySet<string>;
+  /**
+   * Keys whose values are free-form content all the way down (tool arguments, `details`): under them no key
+   * is structure, so `skipKeys` no longer apply (an `id` or `api` there can hold anything).
+   */
+  contentKeys?: ReadonlySet<string>;
   /** Keeps the value at `path` (and everything under it) as is when this returns true. */
   skipWhen?: (path: JsonPath, value: unknown) => boolean;
   /** The same, for a test that needs the value only: no path is built for it (paths cost on big input). */
@@ -36,6 +41,8 @@ interface Frame {
   path: PathNode | null;
   /** Inside a skipped key: copied (the result shares nothing with the input) but never redacted. */
   skip: boolean;
+  /** Inside a content key: `skipKeys` do not apply. */
+  content: boolean;
 }
 
 interface PathNode {
@@ -69,7 +76,7 @@ export async function redactJson(
   redactor: Redactor,
   options: RedactJsonOptions,
 ): Promise<{ value: unknown; counts: Record<string, number> }> {
-  const { skipKeys, skipWhen, skipValue, inPlace = false } = options;
+  const { skipKeys, contentKeys, skipWhen, skipValue, inPlace = false } = options;
   const slots: Slot[] = [];
   const copies = new Map<object, unknown>();
   const stack: Frame[] = [];
@@ -92,6 +99,7 @@ export async function redactJson(
     child: unknown,
     path: PathNode | null,
     skip: boolean,
+    content: boolean,
   ): void => {
     if (typeof child === "string") {
       const name = typeof key === "string" && redactor.secrets ? nameOf(key) : null;
@@ -99,7 +107,7 @@ export async function redactJson(
       if (!inPlace) put(target, key, child);
     } else if (typeof child === "object" && child !== null) {
       if (inPlace) {
-        stack.push({ source: child, copy: child as Frame["copy"], path, skip });
+        stack.push({ source: child, copy: child as Frame["copy"], path, skip, content });
         return;
       }
       const seen = copies.get(child);
@@ -110,23 +118,24 @@ export async function redactJson(
       const copy: Frame["copy"] = Array.isArray(child) ? new Array<unknown>(child.length) : {};
       copies.set(child, copy);
       put(target, key, copy);
-      stack.push({ source: child, copy, path, skip });
+      stack.push({ source: child, copy, path, skip, content });
     } else if (!inPlace) {
       put(target, key, child);
     }
   };
 
   if (inPlace) holder[0] = value;
-  visit(holder, 0, value, null, (skipWhen?.([], value) ?? false) || (skipValue?.(value) ?? false));
+  visit(holder, 0, value, null, (skipWhen?.([], value) ?? false) || (skipValue?.(value) ?? false), false);
   const step = (frame: Frame, key: string | number, child: unknown): void => {
     // Paths are built only for `skipWhen`: on a large session they were a good part of the walk.
     const path: PathNode | null = skipWhen === undefined ? null : { key, parent: frame.path };
+    const content = frame.content || (typeof key === "string" && contentKeys?.has(key) === true);
     const skip =
       frame.skip ||
-      (typeof key === "string" && skipKeys.has(key)) ||
+      (!frame.content && typeof key === "string" && skipKeys.has(key)) ||
       skipValue?.(child) === true ||
       (path !== null && skipWhen?.(toArray(path), child) === true);
-    visit(frame.copy, key, child, path, skip);
+    visit(frame.copy, key, child, path, skip, content);
   };
   for (let frame = stack.pop(); frame !== undefined; frame = stack.pop()) {
     const source = frame.source;

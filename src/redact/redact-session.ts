@@ -56,6 +56,13 @@ const STRUCTURE_KEYS: ReadonlySet<string> = new Set([
   "mimeType",
 ]);
 
+/**
+ * Keys whose values are whatever a tool, an extension or a prompt put there: tool call `arguments`, a
+ * result's or entry's `details`, a custom entry's `data`, a system message's `sections` and tool
+ * declarations. Keys under them are never structure: an `id` or `api` there is content like any other.
+ */
+const CONTENT_KEYS: ReadonlySet<string> = new Set(["arguments", "details", "data", "sections", "tools"]);
+
 /** Keys of the JSON report that hold ids, kinds and names of its own: never session text to redact. */
 const REPORT_KEYS: ReadonlySet<string> = new Set([
   ...STRUCTURE_KEYS,
@@ -122,7 +129,7 @@ export async function redactRawSession(
     { header: raw.header, records: raw.records.map((record) => record.value) },
     redactor,
     // In place: the records were parsed for this run alone, and a copy would hold a large session twice.
-    { skipKeys: STRUCTURE_KEYS, skipValue: isImageBlock, inPlace: true },
+    { skipKeys: STRUCTURE_KEYS, contentKeys: CONTENT_KEYS, skipValue: isImageBlock, inPlace: true },
   );
   const redacted = value as { header: Record<string, unknown>; records: Record<string, unknown>[] };
   return {

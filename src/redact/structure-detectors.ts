@@ -34,9 +34,33 @@ const CONNECTION_PASSWORD = /(?<=^|[;"'\s])(?:Password|Pwd)[ \t]*=[ \t]*([^;"'\r
 const AZURE_KEY =
   /(?<=^|[;"'\s])(?:AccountKey|SharedAccessKey|SharedAccessSignature)[ \t]*=[ \t]*([^;"'\s]+)/gi;
 
+/** `mysql -pPASS` (no space: a space makes `-p` ask, and the next word the database). */
+const MYSQL_PASSWORD =
+  /\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\b[^\n|;&]*?[ \t]-p('[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g;
+
+/** `sshpass -p PASS ssh …`. */
+const SSHPASS = /\bsshpass\b[^\n|;&]*?[ \t]-p[ \t]*('[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g;
+
+/** A `.netrc` entry: `machine host login user password PASS`, on one line or several. */
+const NETRC = /\bmachine[ \t]+\S+(?:\s+(?:login|account)[ \t]+\S+)*\s+password[ \t]+(\S+)/g;
+
+/** An Azure shared-access signature in a URL (`…?sv=…&sig=…`): the signature is the secret. */
+const AZURE_SAS = /[?&]sig=([A-Za-z0-9%+/=]{16,})/g;
+
+/** A Discord webhook URL: its last part is the token. */
+const DISCORD_WEBHOOK =
+  /\bhttps?:\/\/(?:ptb\.|canary\.)?discord(?:app)?\.com\/api\/webhooks\/\d+\/([A-Za-z0-9_-]{20,})/g;
+
+/** A PuTTY private key (`.ppk`): the base64 lines after `Private-Lines: N`. */
+const PUTTY_PRIVATE =
+  /Private-Lines:[ \t]*\d+[ \t]*\r?\n[ \t]*((?:[A-Za-z0-9+/=]{4,}[ \t]*\r?\n[ \t]*)*[A-Za-z0-9+/=]{4,})(?=[ \t]*(?:\r?\n|$))/g;
+
 /** Tokens are random: long, or with a digit; `Bearer authentication` in prose is not one. */
 const looksLikeToken = (value: string): boolean =>
   !looksLikePlaceholder(value) && (value.length >= 16 || /\d/.test(value));
+
+/** A value without the quotes around it. */
+const unquote = (value: string): string => value.replace(/^(['"])(.*)\1$/s, "$2");
 
 /** `Name=value;` right before the match, or `;Name=` right after it: the shape of a connection string. */
 const PAIR_BEFORE = /[A-Za-z][\w .-]*[\w.-]=[^\s;][^;\n]*;\s*$/;
@@ -83,6 +107,27 @@ export const structureDetectors: readonly Detector[] = [
     needle: /AccountKey|SharedAccess/i,
     accept: (match) => (match[1] ?? "").length >= 20,
   }),
+  regexDetector("password", MYSQL_PASSWORD, {
+    group: 1,
+    needle: /mysql|mariadb/,
+    generic: true,
+    accept: (match) => !looksLikePlaceholder(unquote(match[1] ?? "")),
+  }),
+  regexDetector("password", SSHPASS, {
+    group: 1,
+    needle: "sshpass",
+    generic: true,
+    accept: (match) => !looksLikePlaceholder(unquote(match[1] ?? "")),
+  }),
+  regexDetector("password", NETRC, {
+    group: 1,
+    needle: "machine",
+    generic: true,
+    accept: (match) => !looksLikePlaceholder(match[1] ?? ""),
+  }),
+  regexDetector("azure-sas-signature", AZURE_SAS, { group: 1, needle: "sig=" }),
+  regexDetector("discord-webhook", DISCORD_WEBHOOK, { group: 1, needle: "/api/webhooks/" }),
+  regexDetector("private-key", PUTTY_PRIVATE, { group: 1, needle: "Private-Lines:" }),
   regexDetector("connection-string-password", CONNECTION_PASSWORD, {
     group: 1,
     needle: /p(?:ass)?w(?:or)?d\s*=/i,

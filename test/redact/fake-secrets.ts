@@ -134,3 +134,95 @@ export const withSecret = (seed: Seed): string => seed.line.replace("{}", () => 
 
 /** A seed's line as it must come out: the secret replaced by its marker. */
 export const withMarker = (seed: Seed): string => seed.line.replace("{}", () => `[redacted: ${seed.kind}]`);
+
+const hex = (length: number, seed: number) => randomString("0123456789abcdef", length, seed);
+const upperAlnum = (length: number, seed: number) =>
+  randomString("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", length, seed);
+const puttyPrivate = randomString(BASE64, 64, 300);
+
+/**
+ * Issue 20, F9: secrets known by the name, header, flag or file format around them, as developers'
+ * sessions hold them (env files, curl headers, command-line flags, .netrc, SAS URLs, PuTTY keys).
+ */
+export const NAMED_SEEDS: readonly Seed[] = [
+  { kind: "secret-key", secret: hex(64, 101), line: "SECRET_KEY_BASE={}" },
+  { kind: "password", secret: `Hunter2${alnum(9, 102)}`, line: "PGPASSWORD={} psql -h db -U app" },
+  { kind: "secret-key", secret: alnum(20, 103), line: "HMAC_KEY={}" },
+  { kind: "api-key", secret: alnum(24, 104), line: "OPENAI_KEY={}" },
+  { kind: "api-key", secret: alnum(20, 105), line: "API_KEYS={}" },
+  { kind: "api-key", secret: hex(32, 106), line: 'curl -H "X-Api-Key: {}" https://api.example.com/v1' },
+  {
+    kind: "token",
+    secret: alnum(20, 107),
+    line: "curl --header 'PRIVATE-TOKEN: {}' https://gitlab.example.com/api/v4/projects",
+  },
+  { kind: "password", secret: `S3cr3t${alnum(8, 108)}`, line: "mysql -u root -p{} app" },
+  { kind: "password", secret: `Sup3r${alnum(8, 109)}`, line: "sshpass -p {} ssh deploy@host uptime" },
+  { kind: "password", secret: `pw${alnum(12, 110)}`, line: "./deploy.sh --password {} --host prod" },
+  {
+    kind: "password",
+    secret: `n3t${alnum(10, 111)}`,
+    line: "machine api.example.com login alice password {}",
+  },
+  {
+    kind: "azure-sas-signature",
+    secret: `${randomString(BASE64URL.replace(/[-_]/g, ""), 43, 112)}%3D`,
+    line: "https://acct.blob.core.windows.net/c/f?sv=2022-11-02&sp=r&sig={}",
+  },
+  {
+    kind: "private-key",
+    secret: puttyPrivate,
+    line: `PuTTY-User-Key-File-3: ssh-ed25519\nEncryption: none\nComment: deploy\nPublic-Lines: 1\nAAAAC3NzaC1lZDI1NTE5AAAAI${alnum(20, 113)}\nPrivate-Lines: 1\n{}\nPrivate-MAC: ${hex(64, 114)}`,
+  },
+  {
+    kind: "discord-webhook",
+    secret: randomString(BASE64URL, 68, 115),
+    line: `curl -X POST https://discord.com/api/webhooks/${digits(18, 116)}/{} -d '{"content":"deployed"}'`,
+  },
+];
+
+/**
+ * Issue 20, F10: provider tokens by their prefix, bare in a line of output (no name around them), and
+ * F: a token of another length after an unambiguous prefix.
+ */
+export const PREFIX_SEEDS: readonly Seed[] = [
+  ["github-token", `ghp_${alnum(30, 201)}`],
+  ["github-fine-grained-token", `github_pat_${alnum(30, 202)}_${alnum(40, 203)}`],
+  ["telegram-bot-token", `${digits(9, 204)}:AA${randomString(BASE64URL, 33, 205)}`],
+  ["twilio-api-key", `SK${hex(32, 206)}`],
+  ["mailgun-api-key", `key-${hex(32, 207)}`],
+  ["atlassian-api-token", `ATATT3xFfGF0${randomString(BASE64URL, 180, 208)}`],
+  ["notion-token", `ntn_${alnum(46, 209)}`],
+  ["notion-token", `secret_${alnum(43, 210)}`],
+  ["vault-token", `hvs.${randomString(BASE64URL, 90, 211)}`],
+  ["terraform-token", `${alnum(14, 212)}.atlasv1.${alnum(67, 213)}`],
+  ["postman-api-key", `PMAK-${hex(24, 214)}-${hex(34, 215)}`],
+  ["sentry-token", `sntrys_eyJ${alnum(80, 216)}`],
+  ["grafana-token", `glsa_${alnum(32, 217)}_${hex(8, 218)}`],
+  ["new-relic-api-key", `NRAK-${upperAlnum(27, 219)}`],
+  ["age-secret-key", `AGE-SECRET-KEY-1${randomString("QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L", 58, 220)}`],
+  ["doppler-token", `dp.st.prd.${alnum(43, 221)}`],
+  ["supabase-token", `sbp_${hex(40, 222)}`],
+  ["planetscale-token", `pscale_pw_${alnum(43, 223)}`],
+  ["mapbox-token", `sk.eyJ1Ijoi${alnum(60, 224)}.${alnum(22, 225)}`],
+  ["pulumi-token", `pul-${hex(40, 226)}`],
+  ["fly-token", `FlyV1 fm2_${randomString(BASE64, 100, 227)}`],
+  ["heroku-api-key", `HRKU-${randomString(BASE64URL, 60, 228)}`],
+  ["replicate-token", `r8_${alnum(37, 229)}`],
+  ["perplexity-api-key", `pplx-${alnum(48, 230)}`],
+  ["tailscale-key", `tskey-auth-${alnum(12, 231)}-${alnum(30, 232)}`],
+  ["onepassword-token", `ops_eyJ${alnum(260, 233)}`],
+  ["docker-token", `dckr_pat_${randomString(BASE64URL, 27, 234)}`],
+  ["bitbucket-token", `ATBB${alnum(32, 235)}`],
+  ["jfrog-token", `AKCp${alnum(69, 236)}`],
+  ["square-token", `sq0csp-${randomString(BASE64URL, 43, 237)}`],
+  ["contentful-token", `CFPAT-${randomString(BASE64URL, 43, 238)}`],
+  ["figma-token", `figd_${randomString(BASE64URL, 40, 239)}`],
+  ["resend-api-key", `re_${alnum(8, 240)}_${alnum(24, 241)}`],
+  ["netlify-token", `nfp_${alnum(36, 242)}`],
+  ["dropbox-token", `sl.${randomString(BASE64URL, 135, 243)}`],
+].map(([kind, secret]) => ({
+  kind: kind as string,
+  secret: secret as string,
+  line: "$ ./check-env\n{}\nok",
+}));

@@ -62,6 +62,26 @@ const NOT_SECRETS: readonly [string, string][] = [
   ["a private-key header alone, as code", 'if (pem.startsWith("-----BEGIN RSA PRIVATE KEY-----")) {'],
   ["half a JWT", "the header eyJhbGciOiJIUzI1NiJ9 alone"],
   ["a connection-string word outside a connection string", "set Password= in the dialog"],
+  [
+    "flags naming where a secret is, not the secret",
+    "ssh-add --ssh-key ~/.ssh/id_rsa --token-file ./token --password-file /run/pw --password $DB_PASSWORD",
+  ],
+  [
+    "a flag in help text and docs",
+    '"--api-key requires a model to be specified"\n| `--api-key <key>` | API key (overrides environment) |',
+  ],
+  ["mysql asking for the password (a space after -p)", "mysql -u root -p app < dump.sql"],
+  [
+    "names ending in key that are no credential",
+    'cache_key=user_123abc\nSORT_KEY: name_1\nOPENAI_KEY=OPENAI_API_KEY\nmap_key: k1\n"i18nKey": "nav.home-title2"',
+  ],
+  [
+    "identifiers that start like a provider token",
+    "re_render_component2(); secret_santa_2024; key-value-store-v2; sl.log(x); pul-request-42",
+  ],
+  ["a short sig in a query string", "https://example.com/a?sig=abc123&v=2"],
+  ["coloured test output", "\u001b[32mPASS\u001b[0m test/foo.test.ts\n\x1b[31mFAIL\x1b[0m bar"],
+  ["a machine and a password in prose", "the machine is down; password reset is tomorrow"],
   ["a markdown table and a diff", "| name | value |\n|---|---|\n| auth | none |\n-  old line\n+  new line"],
 ];
 
