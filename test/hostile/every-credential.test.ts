@@ -227,7 +227,10 @@ function readable(text: string): string {
   );
 }
 
-/** Every report of the session: HTML, Markdown, its summary, JSON, and the archive's session pages. */
+/**
+ * Every report of the session: HTML, Markdown, its summary, JSON, and the archive's session pages and its
+ * own files (the index, archive.json and costs.csv list the session's name, which holds every credential).
+ */
 async function reportsOf(file: string, extra: readonly string[]): Promise<Record<string, string>> {
   const dir = join(file, "..");
   const outputs: Record<string, string> = {};
@@ -247,7 +250,9 @@ async function reportsOf(file: string, extra: readonly string[]): Promise<Record
   const pages = readdirSync(join(site, "sessions"), { recursive: true, encoding: "utf8" });
   for (const page of pages.filter((name) => name.endsWith(".html")))
     outputs[`archive page ${page}`] = readFileSync(join(site, "sessions", page), "utf8");
-  expect(Object.keys(outputs).length).toBeGreaterThan(4);
+  for (const top of ["index.html", "archive.json", "costs.csv"])
+    outputs[`archive ${top}`] = readFileSync(join(site, top), "utf8");
+  expect(Object.keys(outputs).length).toBeGreaterThan(7);
   return outputs;
 }
 
