@@ -1,0 +1,64 @@
+import { existsSync, readFileSync } from "node:fs";
+import { CORPUS } from "./paths.js";
+
+/** Pi 1.6's footer for a file, as Pi's own code computed it (scripts/pi16/pi-figures.mjs). */
+export interface Pi16Footer {
+  cost: number | null;
+  shown: string | null;
+  tokens: number | null;
+  error?: string;
+}
+
+/** One tip of the session tree and the context Pi 1.6 builds for it. */
+export interface Pi16Tip {
+  tipId: string;
+  tokens: number | null;
+  entries: number;
+  context: [role: string, entryId: string][];
+  contextCount: number;
+  model: { provider: string; modelId: string } | null;
+  thinkingLevel: string;
+}
+
+/** One line of fixtures/corpus/pi-1.6/pi-1.6.0-figures.jsonl, and the corpus file it describes. */
+export interface Pi16Figures {
+  file: string;
+  /** The corpus path it describes, relative to fixtures/corpus/. */
+  path: string;
+  inputVersion: number;
+  entriesKept: number;
+  leafId: string;
+  roots: number;
+  activeBranchEntries: number;
+  contextRoles: Record<string, number>;
+  footer: Pi16Footer;
+  branches: Pi16Tip[];
+}
+
+const FOLDERS = ["real", "pi-migrated", "pi-1.6"];
+
+/** The file's header version as stored (v1 files have none). */
+function storedVersion(path: string): number {
+  const header = JSON.parse(readFileSync(path, "utf8").split("\n", 1)[0] ?? "{}") as { version?: number };
+  return header.version ?? 1;
+}
+
+/**
+ * Pi 1.6's figures for every corpus file. The golden names files without their folder; a v1 file and its
+ * migration share a name, and are told apart by the version Pi read (`inputVersion`).
+ */
+export function readPi16Figures(): Pi16Figures[] {
+  return readFileSync(`${CORPUS}pi-1.6/pi-1.6.0-figures.jsonl`, "utf8")
+    .trim()
+    .split("\n")
+    .map((line) => {
+      const figures = JSON.parse(line) as Omit<Pi16Figures, "path">;
+      const folder = FOLDERS.find((name) => {
+        const path = `${CORPUS}${name}/${figures.file}`;
+        return existsSync(path) && storedVersion(path) === figures.inputVersion;
+      });
+      if (folder === undefined)
+        throw new Error(`no corpus file for ${figures.file} v${figures.inputVersion}`);
+      return { ...figures, path: `${folder}/${figures.file}` };
+    });
+}
