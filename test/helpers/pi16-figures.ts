@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
+import type { RawSession } from "../../src/read/raw-session.js";
 import { CORPUS } from "./paths.js";
 
 /** Pi 1.6's footer for a file, as Pi's own code computed it (scripts/pi16/pi-figures.mjs). */
@@ -61,4 +62,17 @@ export function readPi16Figures(): Pi16Figures[] {
         throw new Error(`no corpus file for ${figures.file} v${figures.inputVersion}`);
       return { ...figures, path: `${folder}/${figures.file}` };
     });
+}
+
+/**
+ * The session as Pi reads it: entries from lines its `JSON.parse` per line fails on (those we repaired or
+ * could not read) removed, so figures can be compared where we deliberately recover more.
+ */
+export function asPiReadsIt(raw: RawSession): RawSession {
+  const dropped = new Set(
+    raw.problems
+      .filter((problem) => problem.kind === "repaired" || problem.kind === "unreadable")
+      .map((problem) => problem.line ?? -1),
+  );
+  return { ...raw, records: raw.records.filter((record) => !dropped.has(record.line)) };
 }
