@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import type { RawSession } from "../../src/read/raw-session.js";
-import { CORPUS } from "./paths.js";
+import { FIXTURES } from "./paths.js";
 
 /** Pi 1.6's footer for a file, as Pi's own code computed it (scripts/pi16/pi-figures.mjs). */
 export interface Pi16Footer {
@@ -24,7 +24,7 @@ export interface Pi16Tip {
 /** One line of fixtures/corpus/pi-1.6/pi-1.6.0-figures.jsonl, and the corpus file it describes. */
 export interface Pi16Figures {
   file: string;
-  /** The corpus path it describes, relative to fixtures/corpus/. */
+  /** The file it describes, relative to fixtures/. */
   path: string;
   inputVersion: number;
   entriesKept: number;
@@ -36,7 +36,14 @@ export interface Pi16Figures {
   branches: Pi16Tip[];
 }
 
-const FOLDERS = ["real", "pi-migrated", "pi-1.6"];
+/** Each golden, and the folders (under fixtures/) of the files it describes. */
+const GOLDENS = [
+  {
+    golden: "corpus/pi-1.6/pi-1.6.0-figures.jsonl",
+    folders: ["corpus/real", "corpus/pi-migrated", "corpus/pi-1.6"],
+  },
+  { golden: "pi16/pi-1.6.0-figures.jsonl", folders: ["pi16"] },
+];
 
 /** The file's header version as stored (v1 files have none). */
 function storedVersion(path: string): number {
@@ -45,23 +52,25 @@ function storedVersion(path: string): number {
 }
 
 /**
- * Pi 1.6's figures for every corpus file. The golden names files without their folder; a v1 file and its
- * migration share a name, and are told apart by the version Pi read (`inputVersion`).
+ * Pi 1.6's figures for every corpus file and every file Pi 1.6 wrote for this project (fixtures/pi16/).
+ * A golden names files without their folder; a v1 file and its migration share a name, and are told apart
+ * by the version Pi read (`inputVersion`).
  */
 export function readPi16Figures(): Pi16Figures[] {
-  return readFileSync(`${CORPUS}pi-1.6/pi-1.6.0-figures.jsonl`, "utf8")
-    .trim()
-    .split("\n")
-    .map((line) => {
-      const figures = JSON.parse(line) as Omit<Pi16Figures, "path">;
-      const folder = FOLDERS.find((name) => {
-        const path = `${CORPUS}${name}/${figures.file}`;
-        return existsSync(path) && storedVersion(path) === figures.inputVersion;
-      });
-      if (folder === undefined)
-        throw new Error(`no corpus file for ${figures.file} v${figures.inputVersion}`);
-      return { ...figures, path: `${folder}/${figures.file}` };
-    });
+  return GOLDENS.flatMap(({ golden, folders }) =>
+    readFileSync(`${FIXTURES}${golden}`, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => {
+        const figures = JSON.parse(line) as Omit<Pi16Figures, "path">;
+        const folder = folders.find((name) => {
+          const path = `${FIXTURES}${name}/${figures.file}`;
+          return existsSync(path) && storedVersion(path) === figures.inputVersion;
+        });
+        if (folder === undefined) throw new Error(`no file for ${figures.file} v${figures.inputVersion}`);
+        return { ...figures, path: `${folder}/${figures.file}` };
+      }),
+  );
 }
 
 /**

@@ -6,13 +6,15 @@
  */
 import { describe, expect, it } from "vitest";
 import { analyzeSession, buildJsonReport, readSessionFile } from "../../src/index.js";
-import { CORPUS } from "../helpers/paths.js";
+import { FIXTURES } from "../helpers/paths.js";
 import { asPiReadsIt, readPi16Figures } from "../helpers/pi16-figures.js";
 
 describe("context at every tip is Pi 1.6's", () => {
   for (const golden of readPi16Figures()) {
     it(`on ${golden.path}: ${golden.branches.map((tip) => tip.tokens).join(", ")} tokens`, () => {
-      const report = buildJsonReport(analyzeSession(asPiReadsIt(readSessionFile(`${CORPUS}${golden.path}`))));
+      const report = buildJsonReport(
+        analyzeSession(asPiReadsIt(readSessionFile(`${FIXTURES}${golden.path}`))),
+      );
       expect(report.branches).toHaveLength(golden.branches.length);
       golden.branches.forEach((tip, index) => {
         // Pi invents random ids for a v1 file each time it opens one: there tips are matched in order.
