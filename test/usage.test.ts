@@ -100,10 +100,12 @@ describe("subagents.jsonl", () => {
 
 describe("response-model-reasoning.jsonl", () => {
   const analysis = analyzeFixture("response-model-reasoning.jsonl");
-  it("bills by the requested model, not responseModel", () => {
+  it("bills by the model that answered (responseModel), as Pi 1.6's /session does", () => {
+    // m4 asked for claude-sonnet-4-5 and was answered by claude-sonnet-4-5-20250929; m2 asked for the
+    // :free route and was answered by qwen/qwen3-coder.
     expect(analysis.usage.byModel.map((row) => `${row.provider}/${row.model}`)).toEqual([
-      "anthropic/claude-sonnet-4-5",
-      "openrouter/qwen/qwen3-coder:free",
+      "anthropic/claude-sonnet-4-5-20250929",
+      "openrouter/qwen/qwen3-coder",
     ]);
   });
   it("never adds reasoning or cacheWrite1h again; computes m4's missing totalTokens from the four counts", () => {

@@ -11,7 +11,7 @@ if (!PKG) throw new Error("set PI_PKG to the installed @earendil-works/pi-coding
 const { SessionManager, buildSessionContext, buildSessionProjection } = await import(
   pathToFileURL(`${PKG}/dist/index.js`).href
 );
-const { createUsageTotals, addUsageToTotals } = await import(
+const { createUsageTotals, addUsageToTotals, getUsageCostBreakdown } = await import(
   pathToFileURL(`${PKG}/dist/core/usage-totals.js`).href
 );
 const { estimateProjectedContextTokens, calculateContextTokens } = await import(
@@ -111,6 +111,15 @@ function footer(entries) {
   }
 }
 
+/** Pi's /session cost breakdown, rounded like the other costs; an error where Pi's code throws. */
+function costByModel(entries) {
+  try {
+    return getUsageCostBreakdown(entries).map((row) => ({ ...row, cost: Math.round(row.cost * 1e9) / 1e9 }));
+  } catch (error) {
+    return { error: `${error.name}: ${error.message}` };
+  }
+}
+
 /** Every tip (an entry without children, and the leaf): its path length and Pi's projected context. */
 function tips(sm, entries) {
   const hasChild = new Set(entries.map((e) => e.parentId).filter(Boolean));
@@ -174,6 +183,8 @@ for (const file of process.argv.slice(2)) {
       usageAllEntries: sums(entries),
       usageActiveBranch: sums(branch),
       footer: footer(entries),
+      // /session's "cost by model" (dist/core/usage-totals.js): replies keyed by `responseModel ?? model`.
+      costByModel: costByModel(entries),
       branches: tips(sm, entries),
     });
   } catch (error) {

@@ -83,8 +83,10 @@ function collectEntryUsage(
     case "message": {
       const message = body.message;
       if (message.role === "assistant") {
-        const named =
-          message.model === undefined ? null : { provider: message.provider ?? null, model: message.model };
+        // Billed to the model that answered, as Pi 1.6's /session does (dist/core/usage-totals.js
+        // getUsageCostBreakdown: `responseModel ?? model`): a server-side fallback reply is the fallback's.
+        const answered = message.responseModel ?? message.model;
+        const named = answered === undefined ? null : { provider: message.provider ?? null, model: answered };
         add("assistant", message.usage, named, 1);
       } else if (message.role === "toolResult") {
         const runs = collectSubagentRuns(message.details);

@@ -33,6 +33,8 @@ export interface Pi16Figures {
   activeBranchEntries: number;
   contextRoles: Record<string, number>;
   footer: Pi16Footer;
+  /** Pi's /session cost by model (`getUsageCostBreakdown`): tokens null where their sum is NaN. */
+  costByModel: { key: string; cost: number; tokens: number | null }[];
   branches: Pi16Tip[];
 }
 
