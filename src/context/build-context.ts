@@ -2,7 +2,7 @@ import type { CompactionEntry, SessionEntry } from "../schema/entry.js";
 import type { SessionTree } from "../tree/build-tree.js";
 import { pathTo } from "../tree/build-tree.js";
 import { applyContextEdits, latestEdits } from "./apply-context-edits.js";
-import type { ContextMessage } from "./context-message.js";
+import type { ContextMessage, ContextMessageBody } from "./context-message.js";
 import { roleOf } from "./context-message.js";
 import { contextSize } from "./context-size.js";
 import { entryToMessage } from "./entry-to-message.js";
@@ -31,9 +31,11 @@ export interface BranchContext {
 export function buildContext(tree: SessionTree, tip: number): BranchContext {
   const path = pathTo(tree, tip).map((index) => tree.entries[index] as SessionEntry);
   const { model, thinkingLevel, compactionAt } = readSettings(path);
+  // What Pi 1.6 projects (buildSessionProjection): also `!!` commands, which it never sends the model but
+  // counts in its size estimate; they are taken out of the context below.
   const selected: ContextMessage[] = [];
   const push = (entry: SessionEntry, skipSystem: boolean): void => {
-    const message = entryToMessage(entry);
+    const message = entryToMessage(entry) ?? excludedCommand(entry);
     if (message === undefined || (skipSystem && message.role === "system")) return;
     selected.push({ role: roleOf(message), entryId: entry.id, message });
   };
@@ -49,8 +51,20 @@ export function buildContext(tree: SessionTree, tip: number): BranchContext {
     for (const entry of path.slice(compactionAt + 1)) push(entry, false);
   }
 
-  const messages = applyContextEdits(selected, latestEdits(path));
-  return { messages, model, thinkingLevel, tokens: contextSize(path, compactionAt, messages), compactionId };
+  const projected = applyContextEdits(selected, latestEdits(path));
+  const messages = projected.filter(({ message }) => !isExcludedCommand(message));
+  return { messages, model, thinkingLevel, tokens: contextSize(path, compactionAt, projected), compactionId };
+}
+
+/** A `!!` command (`excludeFromContext`): in Pi's projection, never sent to the model. */
+function excludedCommand(entry: SessionEntry): ContextMessageBody | undefined {
+  return entry.body.type === "message" && isExcludedCommand(entry.body.message)
+    ? entry.body.message
+    : undefined;
+}
+
+function isExcludedCommand(message: ContextMessageBody): boolean {
+  return message.role === "bashExecution" && message.excludeFromContext === true;
 }
 
 function readSettings(path: readonly SessionEntry[]): {

@@ -35,6 +35,7 @@ describe("usage.pi is Pi 1.6's footer", () => {
         "corpus/real/pi-mono__session.jsonl",
         "corpus/real/switchboard__pi-session.jsonl",
         "pi16/pi16-api-edge.jsonl",
+        "pi16/pi16-commands.jsonl",
       ].sort(),
     );
   });
