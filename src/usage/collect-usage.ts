@@ -3,6 +3,7 @@ import type { SessionEntry } from "../schema/entry.js";
 import type { SessionTree } from "../tree/build-tree.js";
 import type { ModelRef } from "./model-in-use.js";
 import { modelsInUse } from "./model-in-use.js";
+import { qualifyModels } from "./qualify-models.js";
 import { collectSubagentRuns } from "./subagent-usage.js";
 import { toUsage } from "./to-usage.js";
 import type { Usage } from "./usage.js";
@@ -66,6 +67,7 @@ export function collectUsage(
     };
     collectEntryUsage(entry, add, items, assumed, problems);
   }
+  qualifyModels(items);
   return { items, problems };
 }
 
