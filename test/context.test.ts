@@ -49,8 +49,11 @@ describe("context-edits.jsonl", () => {
     ]);
   });
 
-  it("measures the context at the last reply: e7's 200 + 1000 + 50 + 20 tokens", () => {
-    expect(active.context.tokens).toBe(1270);
+  it("estimates the whole context, as Pi 1.6 does when a context_edit came after the last reply (e7)", () => {
+    // Characters / 4, rounded up, per message: the summary "Asked a first question." 23 -> 6, "secret:
+    // [removed]" 17 -> 5, "second question" 15 -> 4, "second answer, shortened" 24 -> 6, "third
+    // question" 14 -> 4. e7's recorded 1,270 tokens measured the context before the edits.
+    expect(active.context.tokens).toBe(6 + 5 + 4 + 6 + 4);
   });
 });
 
@@ -230,7 +233,12 @@ describe("the context size after a compaction (Pi's getContextUsage)", () => {
     expect(tokensAtTip(...before, user("u2", "c1"), reply("a2", "u2", 0))).toBeNull();
   });
 
-  it("without a compaction, a reply that recorded no tokens is still a size of 0", () => {
-    expect(tokensAtTip(user("u1", null), reply("a1", "u1", 0))).toBe(0);
+  it("without a compaction, a reply that recorded no tokens is passed over: Pi 1.6 estimates the messages", () => {
+    // "go" and "ok": 2 characters each, rounded up to a token each.
+    expect(tokensAtTip(user("u1", null), reply("a1", "u1", 0))).toBe(1 + 1);
+  });
+
+  it("adds Pi's estimate of the messages after the last usable reply: 120 + 1 for a later 'go'", () => {
+    expect(tokensAtTip(...before, user("u2", "c1"), reply("a2", "u2", 120), user("u3", "a2"))).toBe(121);
   });
 });

@@ -35,6 +35,27 @@ describe("the session pi-report reads when given none", () => {
     expect(newestSessionFor("/w/app", { PI_CODING_AGENT_SESSION_DIR: dir })).toBe(mine);
   });
 
+  it("with Pi's sessionDir setting: the project's .pi/settings.json over the global one, relative to the cwd", () => {
+    const agent = mkdtempSync(join(tmpdir(), "pi-agent-"));
+    const project = mkdtempSync(join(tmpdir(), "pi-project-"));
+    const global = mkdtempSync(join(tmpdir(), "pi-global-sessions-"));
+    writeFileSync(join(agent, "settings.json"), JSON.stringify({ sessionDir: global }));
+    // Not in <agent dir>/sessions/: Pi 1.6 writes where sessionDir says, every project side by side.
+    const fromGlobal = file(join(global, "a.jsonl"), project, 1_000);
+    file(join(global, "b.jsonl"), "/w/other", 3_000);
+    expect(newestSessionFor(project, { PI_CODING_AGENT_DIR: agent })).toBe(fromGlobal);
+    mkdirSync(join(project, ".pi", "sessions-here"), { recursive: true });
+    writeFileSync(join(project, ".pi", "settings.json"), JSON.stringify({ sessionDir: ".pi/sessions-here" }));
+    const fromProject = file(join(project, ".pi", "sessions-here", "c.jsonl"), project, 500);
+    expect(newestSessionFor(project, { PI_CODING_AGENT_DIR: agent })).toBe(fromProject);
+    // The environment variable still wins over both.
+    const env = mkdtempSync(join(tmpdir(), "pi-env-sessions-"));
+    const fromEnv = file(join(env, "d.jsonl"), project, 100);
+    expect(newestSessionFor(project, { PI_CODING_AGENT_DIR: agent, PI_CODING_AGENT_SESSION_DIR: env })).toBe(
+      fromEnv,
+    );
+  });
+
   it("says where it looked when there is none", () => {
     const agent = mkdtempSync(join(tmpdir(), "pi-agent-"));
     expect(() => newestSessionFor("/w/none", { PI_CODING_AGENT_DIR: agent })).toThrow(UsageError);

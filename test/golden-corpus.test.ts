@@ -2,17 +2,12 @@
  * The JSON report agrees with what Pi 0.73.1's own code computes for every corpus file
  * (fixtures/corpus/pi-0.73.1-golden.jsonl). On damaged files Pi silently drops lines we recover, so
  * there the comparison is made without the recovered entries, and the difference is checked to be
- * exactly those entries, each named in `problems`.
+ * exactly those entries, each named in `problems`. Kept as history: what Pi shows (`usage.pi`) is held to
+ * Pi 1.6's footer in test/pi16/footer.test.ts, which counts more than 0.73's did.
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import {
-  type AnalyzeOptions,
-  analyzeSession,
-  buildJsonReport,
-  readSessionFile,
-  type SessionAnalysis,
-} from "../src/index.js";
+import { type AnalyzeOptions, analyzeSession, readSessionFile, type SessionAnalysis } from "../src/index.js";
 import type { RawSession } from "../src/read/raw-session.js";
 import type { Totals } from "../src/usage/totals.js";
 import { CORPUS } from "./helpers/paths.js";
@@ -175,20 +170,4 @@ describe("damaged corpus files differ from Pi exactly by what we recover", () =>
     expect(assistant.cacheWrite).toBe(golden.assistantUsageAllEntries.cacheWrite + 512);
     expect(assistant.cost).toBeCloseTo(golden.assistantUsageAllEntries.cost + 0.069082, 6);
   });
-});
-
-describe("the JSON report's usage.pi is the figure Pi's own code computes", () => {
-  for (const golden of goldens) {
-    it(`on ${golden.file}`, () => {
-      // The whole file as we read it: usage.pi is what Pi makes of it, damaged lines and all.
-      const { pi } = buildJsonReport(analyzeSession(readSessionFile(`${CORPUS}${golden.file}`))).usage;
-      const expected = golden.assistantUsageAllEntries;
-      // Pi's footer leaves a sum of 0 out: no figure, and the sentence says so.
-      if (expected.cost === 0) {
-        expect(pi.cost).toBeNull();
-        expect(pi.comparison).toMatch(/^Pi's footer shows no cost/);
-      } else expect(pi.cost).toBeCloseTo(expected.cost, 6);
-      expect(pi.tokens).toBe(expected.input + expected.output + expected.cacheRead + expected.cacheWrite);
-    });
-  }
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toUsage } from "../src/index.js";
+import { analyzeSession, parseSessionBytes, toUsage } from "../src/index.js";
 import { addToTotals, emptyTotals } from "../src/usage/totals.js";
 import { isUnpriced } from "../src/usage/usage.js";
 import { analyzeFixture, branchAt, rounded, totals } from "./helpers/analyze.js";
@@ -100,10 +100,12 @@ describe("subagents.jsonl", () => {
 
 describe("response-model-reasoning.jsonl", () => {
   const analysis = analyzeFixture("response-model-reasoning.jsonl");
-  it("bills by the requested model, not responseModel", () => {
+  it("bills by the model that answered (responseModel), as Pi 1.6's /session does", () => {
+    // m4 asked for claude-sonnet-4-5 and was answered by claude-sonnet-4-5-20250929; m2 asked for the
+    // :free route and was answered by qwen/qwen3-coder.
     expect(analysis.usage.byModel.map((row) => `${row.provider}/${row.model}`)).toEqual([
-      "anthropic/claude-sonnet-4-5",
-      "openrouter/qwen/qwen3-coder:free",
+      "anthropic/claude-sonnet-4-5-20250929",
+      "openrouter/qwen/qwen3-coder",
     ]);
   });
   it("never adds reasoning or cacheWrite1h again; computes m4's missing totalTokens from the four counts", () => {
@@ -230,5 +232,68 @@ describe("toUsage", () => {
   });
   it("reads missing usage as zero without complaint", () => {
     expect(toUsage(undefined)).toEqual({ usage: toUsage({}).usage });
+  });
+});
+
+describe("a sub-agent model named without a provider", () => {
+  const lines = [
+    { type: "session", version: 3, id: "s", timestamp: "2026-01-01T00:00:00Z", cwd: "/w" },
+    {
+      type: "message",
+      id: "a",
+      parentId: null,
+      timestamp: "2026-01-01T00:00:01Z",
+      message: {
+        role: "assistant",
+        content: [{ type: "toolCall", id: "c", name: "subagent", arguments: {} }],
+        provider: "zai",
+        model: "glm-5.1",
+        usage: {
+          input: 100,
+          output: 10,
+          cacheRead: 0,
+          cacheWrite: 0,
+          totalTokens: 110,
+          cost: { total: 0.01 },
+        },
+        stopReason: "toolUse",
+      },
+    },
+    {
+      type: "message",
+      id: "b",
+      parentId: "a",
+      timestamp: "2026-01-01T00:00:02Z",
+      message: {
+        role: "toolResult",
+        toolCallId: "c",
+        toolName: "subagent",
+        content: [{ type: "text", text: "done" }],
+        details: {
+          results: [
+            { agent: "bare", model: "glm-5.1", usage: { input: 20, output: 2, cost: 0.002, turns: 1 } },
+            {
+              agent: "slashed",
+              model: "zai/glm-5.1",
+              usage: { input: 30, output: 3, cost: 0.003, turns: 1 },
+            },
+            { agent: "unknown", model: "kimi-k2", usage: { input: 40, output: 4, cost: 0.004, turns: 1 } },
+          ],
+        },
+      },
+    },
+  ];
+  const analysis = analyzeSession(
+    parseSessionBytes(Buffer.from(lines.map((line) => JSON.stringify(line)).join("\n")), "q.jsonl"),
+  );
+
+  it("is the one provider-qualified model of that name: one zai/glm-5.1 row; an unmatched name stays bare", () => {
+    // zai/glm-5.1: the reply's $0.01 + the bare run's $0.002 + the slashed run's $0.003 = $0.015.
+    expect(
+      analysis.usage.byModel.map((row) => [row.provider, row.model, Math.round(row.cost * 1e6) / 1e6]),
+    ).toEqual([
+      ["zai", "glm-5.1", 0.015],
+      [null, "kimi-k2", 0.004],
+    ]);
   });
 });

@@ -1,13 +1,45 @@
-import { closeSync, existsSync, openSync, readdirSync, readSync, statSync } from "node:fs";
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, statSync } from "node:fs";
 import { homedir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { UsageError } from "./io.js";
 
-/** Where Pi keeps sessions, and whether every project's files sit side by side (a session dir set by hand). */
-export function piSessionsRoot(env: Record<string, string | undefined>): { dir: string; flat: boolean } {
+/**
+ * Where Pi keeps sessions, and whether every project's files sit side by side (a session dir set by hand),
+ * as Pi 1.6 decides it (dist/main.js): `PI_CODING_AGENT_SESSION_DIR`, else the `sessionDir` setting (the
+ * project's `.pi/settings.json` over the global `<agent dir>/settings.json`; `~` expanded, a relative path
+ * from `cwd`), else `<agent dir>/sessions/`. Without `cwd` only the global setting is read.
+ */
+export function piSessionsRoot(
+  env: Record<string, string | undefined>,
+  cwd?: string,
+): { dir: string; flat: boolean } {
+  const home = env.HOME || homedir();
   if (env.PI_CODING_AGENT_SESSION_DIR) return { dir: env.PI_CODING_AGENT_SESSION_DIR, flat: true };
-  const agentDir = env.PI_CODING_AGENT_DIR || join(env.HOME || homedir(), ".pi", "agent");
+  const agentDir = env.PI_CODING_AGENT_DIR || join(home, ".pi", "agent");
+  const settings = [
+    ...(cwd === undefined ? [] : [join(cwd, ".pi", "settings.json")]),
+    join(agentDir, "settings.json"),
+  ];
+  for (const path of settings) {
+    const setting = sessionDirSetting(path);
+    if (setting === undefined) continue;
+    const expanded =
+      setting === "~" ? home : setting.startsWith("~/") ? join(home, setting.slice(2)) : setting;
+    return { dir: cwd === undefined ? expanded : resolve(cwd, expanded), flat: true };
+  }
   return { dir: join(agentDir, "sessions"), flat: false };
+}
+
+/** The `sessionDir` a Pi settings file sets, if it can be read and sets one. */
+function sessionDirSetting(path: string): string | undefined {
+  try {
+    const settings = JSON.parse(readFileSync(path, "utf8")) as { sessionDir?: unknown };
+    return typeof settings.sessionDir === "string" && settings.sessionDir !== ""
+      ? settings.sessionDir
+      : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Pi's folder name for a cwd: leading separator dropped, every `/`, `\` and `:` turned into `-`. */
@@ -49,7 +81,7 @@ function newest(paths: string[]): string | undefined {
  * @throws {UsageError} when there is none, naming where it looked.
  */
 export function newestSessionFor(cwd: string, env: Record<string, string | undefined>): string {
-  const root = piSessionsRoot(env);
+  const root = piSessionsRoot(env, cwd);
   const dir = root.flat ? root.dir : join(root.dir, projectFolderName(cwd));
   const files = existsSync(dir)
     ? readdirSync(dir)

@@ -1,11 +1,10 @@
 import type { CompactionEntry, SessionEntry } from "../schema/entry.js";
 import type { SessionTree } from "../tree/build-tree.js";
 import { pathTo } from "../tree/build-tree.js";
-import { toUsage } from "../usage/to-usage.js";
-import { tokenCount } from "../usage/usage.js";
 import { applyContextEdits, latestEdits } from "./apply-context-edits.js";
-import type { ContextMessage } from "./context-message.js";
+import type { ContextMessage, ContextMessageBody } from "./context-message.js";
 import { roleOf } from "./context-message.js";
+import { contextSize } from "./context-size.js";
 import { entryToMessage } from "./entry-to-message.js";
 
 /** The session context at one branch tip: what Pi would send the model next (FORMAT.md §7). */
@@ -16,9 +15,9 @@ export interface BranchContext {
   /** From the last `thinking_level_change` on the full path; `off` if none. */
   thinkingLevel: string;
   /**
-   * Context size at the tip: the last usable assistant reply's input + cacheRead + cacheWrite + output.
-   * Null when there is none, or when none came after the latest compaction (Pi's rule: the size before a
-   * compaction is not the size after it, and is unknown until the next reply).
+   * Context size at the tip, as Pi 1.6's `getContextUsage` computes it (context-size.ts): the last usable
+   * reply's tokens plus Pi's estimate of what follows, or Pi's estimate of the whole context; null after a
+   * compaction until a usable reply comes after it.
    */
   tokens: number | null;
   /** Id of the compaction the context starts from, if any. */
@@ -32,9 +31,11 @@ export interface BranchContext {
 export function buildContext(tree: SessionTree, tip: number): BranchContext {
   const path = pathTo(tree, tip).map((index) => tree.entries[index] as SessionEntry);
   const { model, thinkingLevel, compactionAt } = readSettings(path);
+  // What Pi 1.6 projects (buildSessionProjection): also `!!` commands, which it never sends the model but
+  // counts in its size estimate; they are taken out of the context below.
   const selected: ContextMessage[] = [];
   const push = (entry: SessionEntry, skipSystem: boolean): void => {
-    const message = entryToMessage(entry);
+    const message = entryToMessage(entry) ?? excludedCommand(entry);
     if (message === undefined || (skipSystem && message.role === "system")) return;
     selected.push({ role: roleOf(message), entryId: entry.id, message });
   };
@@ -50,13 +51,20 @@ export function buildContext(tree: SessionTree, tip: number): BranchContext {
     for (const entry of path.slice(compactionAt + 1)) push(entry, false);
   }
 
-  return {
-    messages: applyContextEdits(selected, latestEdits(path)),
-    model,
-    thinkingLevel,
-    tokens: contextTokens(path, compactionAt),
-    compactionId,
-  };
+  const projected = applyContextEdits(selected, latestEdits(path));
+  const messages = projected.filter(({ message }) => !isExcludedCommand(message));
+  return { messages, model, thinkingLevel, tokens: contextSize(path, compactionAt, projected), compactionId };
+}
+
+/** A `!!` command (`excludeFromContext`): in Pi's projection, never sent to the model. */
+function excludedCommand(entry: SessionEntry): ContextMessageBody | undefined {
+  return entry.body.type === "message" && isExcludedCommand(entry.body.message)
+    ? entry.body.message
+    : undefined;
+}
+
+function isExcludedCommand(message: ContextMessageBody): boolean {
+  return message.role === "bashExecution" && message.excludeFromContext === true;
 }
 
 function readSettings(path: readonly SessionEntry[]): {
@@ -114,22 +122,4 @@ function selectCompacted(
   );
   if (firstKept === -1) return;
   for (const entry of path.slice(firstKept, compactionAt)) push(entry, true);
-}
-
-/**
- * The context size at the tip. Error and aborted replies are skipped, as Pi does: their usage is zero
- * or partial and says nothing about the context. After a compaction only a reply after it counts, and
- * one that recorded no tokens counts as none (Pi's `getContextUsage`, pi-coding-agent 0.73: "the last
- * assistant usage reflects pre-compaction context size"): the size is then unknown, not the old one.
- */
-function contextTokens(path: readonly SessionEntry[], compactionAt: number): number | null {
-  for (let position = path.length - 1; position > compactionAt; position -= 1) {
-    const { body } = path[position] as SessionEntry;
-    if (body.type !== "message" || body.message.role !== "assistant") continue;
-    const { stopReason, usage } = body.message;
-    if (stopReason === "error" || stopReason === "aborted" || usage === undefined) continue;
-    const tokens = tokenCount(toUsage(usage).usage);
-    return compactionAt !== -1 && tokens === 0 ? null : tokens;
-  }
-  return null;
 }

@@ -183,6 +183,14 @@ function notASession(firstLine: FirstLine, label: string): SessionReadError {
       `${label}: not a Pi session: line ${line} is not JSON (a session starts with {"type":"session",...}).`,
     );
   }
+  if (first.kind === "header" && first.version === 4) {
+    // Hosts built on Pi's agent core write v4 into the same folders; Pi 1.6 itself does not read it either.
+    return new SessionReadError(
+      "not-a-session",
+      label,
+      `${label}: a version 4 session file ({"kind":"header","version":4}, written by a host built on Pi's agent core): Pi 1.6 reads only versions 1-3, and so does this report.`,
+    );
+  }
   const found =
     typeof first.type === "string" ? `an entry of type "${first.type}"` : "an object without a type";
   return new SessionReadError(

@@ -45,10 +45,11 @@ export interface JsonReport {
     bySource: Record<UsageSource, Totals>;
     byModel: ModelTotals[];
     /**
-     * What Pi's own footer shows for this file: `cost` in dollars, null when it shows none (a sum of 0,
-     * which it leaves out, or one that is no number); its tokens; and where this report's figure differs.
+     * What Pi 1.6's footer shows for this file: `cost` in dollars, null when it shows none (a sum of 0,
+     * which it leaves out, one that is no number, or a record its code fails on); its tokens, null when it
+     * shows none or their sum is no number; and where this report's figure differs.
      */
-    pi: { cost: number | null; tokens: number; comparison: string };
+    pi: { cost: number | null; tokens: number | null; comparison: string };
   };
 }
 

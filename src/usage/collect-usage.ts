@@ -3,6 +3,7 @@ import type { SessionEntry } from "../schema/entry.js";
 import type { SessionTree } from "../tree/build-tree.js";
 import type { ModelRef } from "./model-in-use.js";
 import { modelsInUse } from "./model-in-use.js";
+import { qualifyModels } from "./qualify-models.js";
 import { collectSubagentRuns } from "./subagent-usage.js";
 import { toUsage } from "./to-usage.js";
 import type { Usage } from "./usage.js";
@@ -66,6 +67,7 @@ export function collectUsage(
     };
     collectEntryUsage(entry, add, items, assumed, problems);
   }
+  qualifyModels(items);
   return { items, problems };
 }
 
@@ -83,8 +85,10 @@ function collectEntryUsage(
     case "message": {
       const message = body.message;
       if (message.role === "assistant") {
-        const named =
-          message.model === undefined ? null : { provider: message.provider ?? null, model: message.model };
+        // Billed to the model that answered, as Pi 1.6's /session does (dist/core/usage-totals.js
+        // getUsageCostBreakdown: `responseModel ?? model`): a server-side fallback reply is the fallback's.
+        const answered = message.responseModel ?? message.model;
+        const named = answered === undefined ? null : { provider: message.provider ?? null, model: answered };
         add("assistant", message.usage, named, 1);
       } else if (message.role === "toolResult") {
         const runs = collectSubagentRuns(message.details);

@@ -1,9 +1,9 @@
 import type { SessionAnalysis } from "../pipeline.js";
-import { isPlainObject } from "../plain-object.js";
 import type { UsageSource } from "../usage/collect-usage.js";
 import type { ModelTotals } from "../usage/summarize-usage.js";
-import { addToTotals, emptyTotals, type Totals } from "../usage/totals.js";
+import { emptyTotals, type Totals } from "../usage/totals.js";
 import { formatCost, formatTokens } from "./format.js";
+import { type PiFooter, piFooter } from "./pi-footer.js";
 
 /** How each usage source is named in a report. */
 export const SOURCE_LABELS: Readonly<Record<UsageSource, string>> = {
@@ -20,10 +20,11 @@ export interface UsageView {
   bySource: { source: UsageSource; label: string; totals: Totals }[];
   byModel: ModelTotals[];
   /**
-   * What Pi's own footer shows: the cost of the assistant replies it can read, abandoned branches
-   * included; `cost` null when its sum is no number it can show (`display` says so).
+   * What Pi 1.6's footer shows: the cost of every reply, tool result, summary and usage entry it can read,
+   * abandoned branches included; `cost` null when it shows none (`display` says so, else it is Pi's own
+   * printed form, three decimals); `tokens` null when it shows none or their sum is no number.
    */
-  pi: { cost: number | null; display: string; tokens: number };
+  pi: { cost: number | null; display: string; tokens: number | null; tokensDisplay: string };
   /** One sentence on where our figure and Pi's differ, and why. */
   comparison: string;
 }
@@ -44,20 +45,19 @@ export function usageView(analysis: SessionAnalysis): UsageView {
 }
 
 /**
- * What Pi's own footer shows for the file (its cost, as the page shows it, and its tokens), and one
- * sentence on where this report's figure differs and why: for the page and the JSON report alike.
+ * What Pi 1.6's footer shows for the file (its cost as Pi prints it, and its tokens), and one sentence on
+ * where this report's figure differs and why: for the page and the JSON report alike.
  */
 export function whatPiShows(analysis: SessionAnalysis): UsageView["pi"] & { comparison: string } {
   const dropped = linesPiDrops(analysis);
-  const pi = piFigure(analysis, dropped);
-  const piSum = piFooterCost(analysis, dropped);
+  const footer = piFooter(analysis, dropped);
   return {
-    cost: piSum.kind === "shown" ? piSum.cost : null,
+    cost: footer.kind === "shown" ? footer.cost : null,
     // Pi's footer leaves a cost of 0 out: it shows no figure, not $0.
-    display: piSum.kind !== "shown" ? "no figure" : piSum.cost === 0 ? "no cost" : formatCost(piSum.cost),
-    // Pi reads no entries from a file whose first line is not its header: no tokens either.
-    tokens: analysis.session.headerFirst ? pi.input + pi.output + pi.cacheRead + pi.cacheWrite : 0,
-    comparison: comparisonSentence(analysis, pi, piSum),
+    display: footer.kind === "shown" ? footer.printed : footer.kind === "no cost" ? "no cost" : "no figure",
+    tokens: footer.tokens,
+    tokensDisplay: footer.tokens === null ? "no token count" : `${formatTokens(footer.tokens)} tokens`,
+    comparison: comparisonSentence(analysis, footer, dropped),
   };
 }
 
@@ -78,109 +78,80 @@ function linesPiDrops(analysis: SessionAnalysis): Set<number | null> {
   return dropped;
 }
 
-/**
- * This report's own figures for the assistant replies on the lines Pi reads: what Pi's sum would be had
- * every stored value been a usable count (damaged lines are dropped).
- */
-function piFigure(analysis: SessionAnalysis, dropped: Set<number | null>): Totals {
-  const totals = emptyTotals();
+/** Where this report's cost and Pi's differ, each part worked out from both sides' records. */
+interface Differences {
+  /** What this report adds: sub-agent runs, usage on damaged lines. */
+  adds: string[];
+  /** Sub-agent tools' own usage, which Pi adds and this report replaces by the runs it describes. */
+  replaced: number;
+  /** What is left of Pi's sum: costs stored in a form this report reads as 0 (negative ones). */
+  stored: number;
+}
+
+function differences(analysis: SessionAnalysis, footer: PiFooter, dropped: Set<number | null>): Differences {
+  const lineOf = (entryIndex: number): number | null => analysis.tree.entries[entryIndex]?.line ?? null;
+  const adds: string[] = [];
+  const subagent = analysis.usage.bySource.subagent;
+  if (subagent.totalTokens > 0 || subagent.cost !== 0)
+    adds.push(`${formatCost(subagent.cost)} of sub-agent runs, which Pi does not count`);
+  let damaged = 0;
+  let readable = 0;
   for (const item of analysis.usageItems) {
-    if (item.source !== "assistant") continue;
-    if (dropped.has(analysis.tree.entries[item.entryIndex]?.line ?? -1)) continue;
-    addToTotals(totals, item.usage, item.turns);
+    if (item.source === "subagent") continue;
+    if (dropped.has(lineOf(item.entryIndex))) damaged += item.usage.cost.total;
+    else readable += item.usage.cost.total;
   }
-  return totals;
+  if (Math.abs(damaged) > 1e-9) adds.push(`${formatCost(damaged)} of usage on damaged lines Pi cannot read`);
+  const runsAt = new Set(
+    analysis.usageItems.filter((item) => item.source === "subagent").map((item) => item.entryIndex),
+  );
+  let replaced = 0;
+  let piSum = 0;
+  for (const item of footer.items) {
+    const cost = typeof item.cost === "number" && Number.isFinite(item.cost) ? item.cost : 0;
+    piSum += cost;
+    if (item.source === "toolResult" && runsAt.has(item.entryIndex)) replaced += cost;
+  }
+  return { adds, replaced, stored: piSum - replaced - readable };
 }
 
-/** What Pi's footer makes of the stored costs: a dollar figure, or why it shows none. */
-type PiCost = { kind: "shown"; cost: number } | { kind: "none"; reason: string };
-
-/** The stored `message` of an assistant reply, read or not (Pi sums a reply whatever shape we gave it). */
-function assistantMessage(
-  body: SessionAnalysis["tree"]["entries"][number]["body"],
-): Record<string, unknown> | null {
-  const raw: unknown = body.type === "other" ? body.value : body;
-  if (!isPlainObject(raw) || raw.type !== "message" || !isPlainObject(raw.message)) return null;
-  return raw.message.role === "assistant" ? raw.message : null;
-}
-
-/**
- * Pi's footer sum as Pi 0.73's code does it (`totalCost += entry.message.usage.cost.total` over every
- * assistant reply it parsed, unchecked, then `totalCost.toFixed(3)`, shown only when not 0): a cost stored
- * as text makes the sum text, which it cannot show; a missing total makes it NaN, which it does not show;
- * a negative one is added as it is.
- */
-function piFooterCost(analysis: SessionAnalysis, dropped: Set<number | null>): PiCost {
-  if (!analysis.session.headerFirst) {
-    return {
-      kind: "none",
-      reason:
-        "its first line is not the session header, so Pi reads none of its entries (it starts a new session in the file)",
-    };
-  }
-  let sum: unknown = 0;
-  let firstOdd: string | null = null;
-  for (const entry of analysis.tree.entries) {
-    if (dropped.has(entry.line)) continue;
-    const message = assistantMessage(entry.body);
-    if (message === null) continue;
-    const usage = message.usage;
-    if (!isPlainObject(usage) || usage.cost === undefined || usage.cost === null) {
-      return {
-        kind: "none",
-        reason: `the reply on line ${entry.line} stores no cost, and its footer stops at it`,
-      };
-    }
-    const total = isPlainObject(usage.cost) ? usage.cost.total : undefined;
-    if (typeof total !== "number" || total < 0)
-      firstOdd ??= `line ${entry.line} (${JSON.stringify(total) ?? "no total"})`;
-    sum = (sum as number) + (total as number);
-  }
-  if (typeof sum === "number" && Number.isFinite(sum)) return { kind: "shown", cost: sum };
-  return {
-    kind: "none",
-    reason: `its sum is ${typeof sum === "string" ? "text" : "not a number"}, from the cost stored on ${firstOdd ?? "a reply"}`,
-  };
-}
-
-function comparisonSentence(analysis: SessionAnalysis, pi: Totals, piSum: PiCost): string {
+function comparisonSentence(
+  analysis: SessionAnalysis,
+  footer: PiFooter,
+  dropped: Set<number | null>,
+): string {
   const ours = analysis.usage.total;
-  const parts: string[] = [];
-  const recovered = analysis.usage.bySource.assistant.cost - pi.cost;
-  for (const source of ["subagent", "summary", "toolResult", "usageEntry"] as const) {
-    const totals = analysis.usage.bySource[source];
-    if (totals.totalTokens > 0)
-      parts.push(`${formatCost(totals.cost)} of ${SOURCE_LABELS[source].toLowerCase()}`);
-  }
-  if (Math.abs(recovered) > 1e-9)
-    parts.push(`${formatCost(recovered)} of replies on damaged lines Pi cannot read`);
   const unpriced =
     ours.unpricedTokens > 0
       ? ` ${formatTokens(ours.unpricedTokens)} tokens recorded no cost and are counted as unpriced, not free.`
       : "";
-  if (piSum.kind === "none") {
-    return `Pi's footer shows no cost for this file: ${piSum.reason}. This report counts ${formatCost(ours.cost)}, reading every cost it cannot use as 0 and listing it among the problems.${unpriced}`;
+  if (footer.kind === "none") {
+    return `Pi's footer shows no cost for this file: ${footer.reason}. This report counts ${formatCost(ours.cost)}, reading every cost it cannot use as 0 and listing it among the problems.${unpriced}`;
   }
-  if (piSum.cost === 0) {
-    const ourCost =
-      ours.cost === 0
-        ? ""
-        : ` This report counts ${formatCost(ours.cost)}${parts.length > 0 ? `: ${joinList(parts)}` : ""}.`;
-    return `Pi's footer shows no cost: the replies it reads recorded none, and it leaves a cost of 0 out.${ourCost}${unpriced}`;
-  }
+  const { adds, replaced, stored } = differences(analysis, footer, dropped);
+  const replacedNote =
+    Math.abs(replaced) > 1e-9
+      ? ` Pi's figure counts ${formatCost(replaced)} the sub-agent tools record for those runs instead.`
+      : "";
   // Stored costs Pi adds and this report reads as 0 (negative ones): said apart, not taken for damage.
-  const stored = piSum.cost - pi.cost;
   const storedNote =
     Math.abs(stored) > 1e-9
       ? ` Pi's figure also adds ${formatCost(stored)} of negative costs stored in the file, which this report reads as 0.`
       : "";
-  if (parts.length === 0 && storedNote === "") {
-    return `Pi shows ${formatCost(piSum.cost)}, the same as this report: both count every assistant reply once, abandoned branches included.${unpriced}`;
+  const notes = `${replacedNote}${storedNote}${unpriced}`;
+  if (footer.kind === "no cost") {
+    const ourCost =
+      ours.cost === 0
+        ? ""
+        : ` This report counts ${formatCost(ours.cost)}${adds.length > 0 ? `: ${joinList(adds)}` : ""}.`;
+    return `Pi's footer shows no cost: the usage it reads recorded none, and it leaves a cost of 0 out.${ourCost}${notes}`;
   }
-  if (parts.length === 0) {
-    return `Pi shows ${formatCost(piSum.cost)}; this report counts ${formatCost(ours.cost)}.${storedNote}${unpriced}`;
+  if (adds.length === 0 && replacedNote === "" && storedNote === "") {
+    return `Pi shows ${footer.printed}, the same as this report: both count every reply, tool result, summary and usage entry once, abandoned branches included.${unpriced}`;
   }
-  return `Pi shows ${formatCost(piSum.cost)}, counting assistant replies only; this report's ${formatCost(ours.cost)} adds ${joinList(parts)}.${storedNote}${unpriced}`;
+  if (adds.length === 0)
+    return `Pi shows ${footer.printed}; this report counts ${formatCost(ours.cost)}.${notes}`;
+  return `Pi shows ${footer.printed}; this report's ${formatCost(ours.cost)} adds ${joinList(adds)}.${notes}`;
 }
 
 function joinList(parts: string[]): string {

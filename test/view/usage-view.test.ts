@@ -49,7 +49,7 @@ describe("what Pi shows", () => {
     // Pi: $0.04 (line 2) + $0.01 (line 3). This report: all four, $0.10.
     expect(view.pi.cost).toBeCloseTo(0.05, 9);
     expect(view.comparison).toBe(
-      "Pi shows $0.050, counting assistant replies only; this report's $0.100 adds $0.050 of replies on damaged lines Pi cannot read.",
+      "Pi shows $0.050; this report's $0.100 adds $0.050 of usage on damaged lines Pi cannot read.",
     );
   });
 });
@@ -71,10 +71,12 @@ describe("what Pi shows, when the stored costs are not what its sum expects", ()
 
   it("a negative cost is added by Pi as it is; the report says so apart from damage", () => {
     const view = analyze([reply("a", null, 0.04), reply("b", "a", -3)]);
-    // Pi: 0.04 - 3 = -2.96; this report: $0.040 (the negative cost read as 0).
+    // Pi: 0.04 - 3 = -2.96, printed as Pi 1.6's footer does: "$" + cost.toFixed(3); this report: $0.040
+    // (the negative cost read as 0).
     expect(view.pi.cost).toBeCloseTo(-2.96, 9);
+    expect(view.pi.display).toBe("$-2.960");
     expect(view.comparison).toBe(
-      "Pi shows -$2.96; this report counts $0.040. Pi's figure also adds -$3.00 of negative costs stored in the file, which this report reads as 0.",
+      "Pi shows $-2.960; this report counts $0.040. Pi's figure also adds -$3.00 of negative costs stored in the file, which this report reads as 0.",
     );
   });
 
@@ -93,7 +95,7 @@ describe("what Pi shows, when the stored costs are not what its sum expects", ()
     expect(analyze(lines).pi.cost).toBeCloseTo(0.05, 9);
   });
 
-  it("a reply without usage stops Pi's footer", () => {
+  it("a reply without usage makes Pi 1.6's footer fail: it shows nothing, no cost and no tokens", () => {
     const bare = JSON.stringify({
       type: "message",
       id: "b",
@@ -103,8 +105,10 @@ describe("what Pi shows, when the stored costs are not what its sum expects", ()
     });
     const view = analyze([reply("a", null, 0.04), bare]);
     expect(view.pi.cost).toBeNull();
+    expect(view.pi.tokens).toBeNull();
+    expect(view.pi.tokensDisplay).toBe("no token count");
     expect(view.comparison).toMatch(
-      /^Pi's footer shows no cost for this file: the reply on line 3 stores no cost/,
+      /^Pi's footer shows no cost for this file: the reply on line 3 stores no usage, and Pi's footer fails on it/,
     );
   });
 });
@@ -117,11 +121,64 @@ describe("what Pi shows for a file whose replies recorded no cost", () => {
     const view = analyze(reply("a", null, 0), reply("b", "a", 0));
     expect(view.pi.display).toBe("no cost");
     expect(view.comparison).toBe(
-      "Pi's footer shows no cost: the replies it reads recorded none, and it leaves a cost of 0 out. 40 tokens recorded no cost and are counted as unpriced, not free.",
+      "Pi's footer shows no cost: the usage it reads recorded none, and it leaves a cost of 0 out. 40 tokens recorded no cost and are counted as unpriced, not free.",
     );
   });
 
   it("still shows a sum that is not 0", () => {
     expect(analyze(reply("a", null, 0.01), reply("b", "a", 0)).pi.display).toBe("$0.010");
+  });
+});
+
+describe("what Pi 1.6 shows: its footer adds every usage record, not only replies", () => {
+  const usage = (input: number, output: number, cost: number) => ({
+    input,
+    output,
+    cacheRead: 0,
+    cacheWrite: 0,
+    totalTokens: input + output,
+    cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: cost },
+  });
+  const entry = (id: string, parentId: string, body: object) =>
+    JSON.stringify({ id, parentId, timestamp: "2025-01-01T00:00:02.000Z", ...body });
+
+  it("usage entries, tool-result usage and compaction usage count as in footer.js getSessionStats", () => {
+    const lines = [
+      reply("a", null, 0.01),
+      entry("b", "a", {
+        type: "usage",
+        kind: "cache_warm",
+        provider: "p",
+        model: "m",
+        usage: usage(10, 10, 0.002),
+      }),
+      entry("c", "b", {
+        type: "message",
+        message: {
+          role: "toolResult",
+          toolCallId: "t",
+          toolName: "ask",
+          content: [{ type: "text", text: "ok" }],
+          isError: false,
+          timestamp: 1,
+          usage: usage(40, 10, 0.003),
+        },
+      }),
+      entry("d", "c", {
+        type: "compaction",
+        summary: "s",
+        firstKeptEntryId: "c",
+        tokensBefore: 100,
+        usage: usage(3000, 200, 0.02),
+      }),
+    ];
+    const view = usageView(
+      analyzeSession(parseSessionBytes(Buffer.from(`${[HEADER, ...lines].join("\n")}\n`), "sources")),
+    );
+    // By hand: $0.01 + $0.002 + $0.003 + $0.02 = $0.035; tokens 20 + 20 + 50 + 3,200 = 3,290.
+    expect(view.pi.cost).toBeCloseTo(0.035, 9);
+    expect(view.pi.display).toBe("$0.035");
+    expect(view.pi.tokens).toBe(3290);
+    expect(view.comparison).toMatch(/^Pi shows \$0\.035, the same as this report/);
   });
 });

@@ -1,0 +1,14 @@
+/** A reply Pi 1.x recorded as `deferred` (the provider answers later) says so, instead of showing as empty. */
+import { describe, expect, it } from "vitest";
+import { analyzeFile } from "../../src/index.js";
+import { renderHtml } from "../../src/render/html/render-html.js";
+import { FIXTURES } from "../helpers/paths.js";
+
+describe("a deferred reply", () => {
+  it("is shown as deferred: pi16-api-edge.jsonl, written by Pi 1.6, holds one", async () => {
+    const html = await renderHtml(analyzeFile(`${FIXTURES}pi16/pi16-api-edge.jsonl`), {
+      sourcePath: "pi16-api-edge.jsonl",
+    });
+    expect(html.match(/Deferred: the provider answers later/g)).toHaveLength(1);
+  });
+});
