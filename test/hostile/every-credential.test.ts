@@ -14,6 +14,7 @@ import { toJavaScript } from "../../scripts/gitleaks-rules.mjs";
 import { gitleaksDefaultDetector } from "../../src/redact/gitleaks-detector.js";
 import { GITLEAKS } from "../../src/redact/gitleaks-rules.generated.js";
 import { runCli } from "../helpers/cli.js";
+import { entryChain } from "../helpers/entry-chain.js";
 import { decodeEntities } from "../helpers/html-text.js";
 import { NAMED_SEEDS, PREFIX_SEEDS, SEEDS, type Seed, withSecret } from "../redact/fake-secrets.js";
 
@@ -72,18 +73,7 @@ function coloured(line: string, at: number): string {
 
 /** A session holding `text` in every field that carries text (and `ansi` in the bash output). */
 function sessionWith(text: string, ansi: string): string {
-  const entries: object[] = [];
-  let id = 0;
-  const add = (body: object) => {
-    id += 1;
-    entries.push({
-      id: `e${id}`,
-      parentId: id === 1 ? null : `e${id - 1}`,
-      timestamp: "2025-06-01T10:00:00.000Z",
-      ...body,
-    });
-  };
-  const msg = (message: object) => add({ type: "message", message });
+  const { entries, add, message: msg } = entryChain();
   const usage = { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, cost: { total: 0.01 } };
   const reply = (content: object[], extra: object = {}) =>
     msg({

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { JsonReport } from "../../src/index.js";
 import { runCli } from "../helpers/cli.js";
+import { entryChain } from "../helpers/entry-chain.js";
 import { decodeEntities } from "../helpers/html-text.js";
 import { SEEDS, withSecret } from "../redact/fake-secrets.js";
 
@@ -18,18 +19,7 @@ const HOME = "/home/alice";
 /** Puts seed `n`'s line (secret inside) into the n-th place of a session: every field that holds text. */
 function sessionWithSecrets(): string {
   const line = (n: number) => withSecret(SEEDS[n % SEEDS.length] as (typeof SEEDS)[number]);
-  const entries: object[] = [];
-  let id = 0;
-  const add = (body: object) => {
-    id += 1;
-    entries.push({
-      id: `e${id}`,
-      parentId: id === 1 ? null : `e${id - 1}`,
-      timestamp: "2025-06-01T10:00:00.000Z",
-      ...body,
-    });
-  };
-  const msg = (message: object) => add({ type: "message", message });
+  const { entries, add, message: msg } = entryChain();
   const reply = (content: object[], extra: object = {}) =>
     msg({
       role: "assistant",
