@@ -1,0 +1,193 @@
+/**
+ * `/report` inside the real Pi 1.6: Pi (installed on demand by scripts/pi16/install.mjs, with its Node 22)
+ * loads this package as `pi -e <repo>` does, through package.json's `pi.extensions`, talks to a model
+ * server on 127.0.0.1, and runs the command over RPC. The reports it writes are compared with what the
+ * `pi-report` command writes for the same session file.
+ */
+import { execFileSync } from "node:child_process";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROOT } from "../helpers/paths.js";
+import { SEEDS, withSecret } from "../redact/fake-secrets.js";
+import { type MockModel, startMockModel } from "./mock-model.js";
+import { type PiRpc, type RpcRecord, startPiRpc } from "./pi-rpc.js";
+
+const CLI = join(ROOT, "dist/bin/pi-report.js");
+const seed = SEEDS.find((one) => one.kind === "github-token");
+if (seed === undefined) throw new Error("fake-secrets.ts has no github-token seed");
+/** A prompt that leaks a credential, and words of it that must reach the report. */
+const ASKED = "Publish release notes-7429 to the fork";
+const PROMPT = `${ASKED}\n${withSecret(seed)}`;
+
+/** Pi 1.6's Node 22 and CLI, installed into scripts/pi16/.peers/ unless they are there already. */
+function installPi16(): { node22: string; piCli: string; version: string } {
+  const started = Date.now();
+  const paths = JSON.parse(
+    execFileSync(process.execPath, [join(ROOT, "scripts/pi16/install.mjs")], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "inherit"],
+    }),
+  ) as { node22: string; piCli: string; version: string };
+  console.error(`pi-package test: Pi ${paths.version} ready in ${Date.now() - started} ms`);
+  return paths;
+}
+
+/** An executable shell script. */
+function script(path: string, body: string): void {
+  writeFileSync(path, `#!/bin/sh\n${body}\n`);
+  chmodSync(path, 0o755);
+}
+
+const RUNS_PI16 = process.platform === "linux" && process.arch === "x64";
+
+describe.runIf(RUNS_PI16)("/report in Pi 1.6 (RPC mode)", () => {
+  let dir: string;
+  let work: string;
+  let opened: string;
+  let model: MockModel;
+  let pi: PiRpc;
+  let sessionFile: string;
+  let sessionId: string;
+
+  beforeAll(async () => {
+    const { node22, piCli } = installPi16();
+    model = await startMockModel("Published.");
+    dir = mkdtempSync(join(tmpdir(), "pi-package-"));
+    work = join(dir, "work");
+    const agent = join(dir, "agent");
+    const bin = join(dir, "bin");
+    for (const folder of [work, agent, bin, join(dir, "home")]) mkdirSync(folder);
+    const cost = { input: 1, output: 2, cacheRead: 0.1, cacheWrite: 1.25 };
+    const mock = {
+      id: "mock-small",
+      name: "Mock Small",
+      input: ["text"],
+      cost,
+      contextWindow: 64000,
+      maxTokens: 4096,
+    };
+    writeFileSync(
+      join(agent, "models.json"),
+      JSON.stringify({
+        providers: {
+          mock: { baseUrl: model.baseUrl, api: "openai-completions", apiKey: "mock-key", models: [mock] },
+        },
+      }),
+    );
+    writeFileSync(
+      join(agent, "settings.json"),
+      JSON.stringify({ quietStartup: true, retry: { enabled: false } }),
+    );
+    // The opener: with no display and no desktop, xdg-open hands the page to $BROWSER, which records it.
+    // run-mailcap, which it would try first where installed, declines here.
+    opened = join(dir, "opened.txt");
+    script(join(bin, "browser"), `printf '%s\\n' "$1" >> "${opened}"`);
+    script(join(bin, "run-mailcap"), "exit 1");
+    const env = {
+      PATH: `${bin}:${process.env.PATH ?? ""}`,
+      HOME: join(dir, "home"),
+      BROWSER: join(bin, "browser"),
+      PI_CODING_AGENT_DIR: agent,
+      PI_OFFLINE: "1",
+      PI_SKIP_VERSION_CHECK: "1",
+      PI_TELEMETRY: "0",
+    };
+    const args = ["--model", "mock/mock-small", "-e", ROOT, "--session-dir", join(dir, "sessions")];
+    pi = startPiRpc(node22, piCli, [...args, "--no-context-files", "--no-skills"], work, env);
+    const settled = pi.next((record) => record.type === "agent_settled", "agent_settled");
+    expect((await pi.send({ type: "prompt", message: PROMPT })).success).toBe(true);
+    await settled;
+    const state = (await pi.send({ type: "get_state" })).data as { sessionFile: string; sessionId: string };
+    ({ sessionFile, sessionId } = state);
+  }, 300_000);
+
+  afterAll(async () => {
+    await pi?.stop();
+    await model?.close();
+    if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Runs `/report <args>` and returns what it told the user. */
+  async function report(args: string): Promise<{ message: string; notifyType: string }> {
+    const notified = pi.next(
+      (record: RpcRecord) => record.type === "extension_ui_request" && record.method === "notify",
+      "notify",
+    );
+    const response = await pi.send({ type: "prompt", message: `/report ${args}`.trim() });
+    expect(response.data).toEqual({ disposition: "handled" });
+    return (await notified) as unknown as { message: string; notifyType: string };
+  }
+
+  it("loads as a package and registers /report", async () => {
+    const commands = (await pi.send({ type: "get_commands" })).data as { commands: { name: string }[] };
+    expect(commands.commands.map((command) => command.name)).toContain("report");
+    expect(existsSync(sessionFile)).toBe(true);
+  });
+
+  it("/report writes the session's redacted HTML report in the working directory and opens it", async () => {
+    const { message, notifyType } = await report("");
+    const expected = join(work, `${basename(sessionFile, ".jsonl")}.html`);
+    expect(notifyType).toBe("info");
+    expect(message.split("\n")[0]).toBe(`Report written to ${expected}`);
+    expect(message).toContain("opened it");
+    expect(message).toContain("1 secret redacted (1 github-token)");
+    expect(readFileSync(opened, "utf8")).toBe(`${expected}\n`);
+    const html = readFileSync(expected, "utf8");
+    expect(html).toContain(sessionId);
+    expect(html).toContain(ASKED);
+    expect(html).not.toContain(seed.secret);
+    expect(html).toContain("redacted: github-token");
+    // The same page `pi-report <session>` writes: the command's own pipeline, not another.
+    const byCli = join(dir, "by-cli.html");
+    execFileSync(process.execPath, [CLI, sessionFile, "-o", byCli], { stdio: "ignore" });
+    expect(html).toBe(readFileSync(byCli, "utf8"));
+  });
+
+  it("/report md writes the PR summary beside it and says that there is no clipboard here", async () => {
+    const { message } = await report("md");
+    const expected = join(work, `${basename(sessionFile, ".jsonl")}.md`);
+    const lines = message.split("\n");
+    expect(lines[0]).toBe(`PR summary written to ${expected}`);
+    expect(lines[1]).toMatch(/^no clipboard found/);
+    const summary = readFileSync(expected, "utf8");
+    expect(summary).toContain(ASKED);
+    expect(summary).not.toContain(seed.secret);
+    const byCli = execFileSync(process.execPath, [CLI, sessionFile, "--summary"], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    });
+    expect(summary).toBe(byCli);
+  });
+
+  it("/report share says it is not there yet, and nothing is written", async () => {
+    const { message, notifyType } = await report("share");
+    expect(notifyType).toBe("warning");
+    expect(message).toMatch(/^\/report share is coming/);
+    const name = basename(sessionFile, ".jsonl");
+    expect(readdirSync(work).sort()).toEqual([`${name}.html`, `${name}.md`]);
+  });
+
+  it("an unknown argument is one line saying what /report takes", async () => {
+    const { message, notifyType } = await report("pdf");
+    expect(notifyType).toBe("error");
+    expect(message).toBe('/report: unknown argument "pdf": use /report (HTML) or /report md (PR summary)');
+  });
+
+  it("a new session with no reply yet has no file: one line says so", async () => {
+    expect((await pi.send({ type: "new_session" })).success).toBe(true);
+    const { message, notifyType } = await report("");
+    expect(notifyType).toBe("error");
+    expect(message).toBe("/report: nothing to report yet: Pi writes the session file after the first reply");
+  });
+});

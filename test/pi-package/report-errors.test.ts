@@ -1,0 +1,46 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import type { PiCommandContext } from "../../src/pi-extension/pi-api.js";
+import { reportCommand } from "../../src/pi-extension/report-command.js";
+
+/** A command context as Pi gives one, recording what is said to the user. */
+function context(sessionFile: string | undefined, cwd: string) {
+  const said: { message: string; type: string | undefined }[] = [];
+  const ctx: PiCommandContext = {
+    cwd,
+    mode: "rpc",
+    hasUI: true,
+    ui: { notify: (message, type) => said.push({ message, type }) },
+    sessionManager: { getSessionFile: () => sessionFile },
+  };
+  return { ctx, said };
+}
+
+describe("/report's errors are one line", () => {
+  const dir = mkdtempSync(join(tmpdir(), "report-errors-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("for a session kept in memory", async () => {
+    const { ctx, said } = context(undefined, dir);
+    await reportCommand("", ctx);
+    expect(said).toEqual([
+      {
+        message: "/report: this session is kept in memory (--no-session): there is no file to report on",
+        type: "error",
+      },
+    ]);
+  });
+
+  it("for a file that is no session: the command's own message", async () => {
+    const file = join(dir, "notes.jsonl");
+    writeFileSync(file, "these are notes, not a session\n");
+    const { ctx, said } = context(file, dir);
+    await reportCommand("md", ctx);
+    expect(said).toHaveLength(1);
+    expect(said[0]?.type).toBe("error");
+    expect(said[0]?.message).toMatch(/^\/report md: .*notes\.jsonl/);
+    expect(said[0]?.message).not.toContain("\n");
+  });
+});
