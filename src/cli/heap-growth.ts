@@ -15,12 +15,22 @@ import { setFlagsFromString } from "node:v8";
  */
 export const REPORT_HEAP_GROWING_PERCENT = 50;
 
+let processIsTheCommands = false;
+
 /**
- * Applies `REPORT_HEAP_GROWING_PERCENT` to this process, for a Markdown report. For the command only,
- * never the library (the heap belongs to the embedding program), and before the session is read. The flag
- * is one of the heap heuristics V8 reads at each collection, so setting it at run time takes effect from
- * the next one.
+ * Says this process is the `pi-report` command's own (its bin calls it): only then may a report tune the
+ * heap. The command run inside another program (Pi's `/report`) or the library leaves the host's heap alone.
+ */
+export function allowHeapTuning(): void {
+  processIsTheCommands = true;
+}
+
+/**
+ * Applies `REPORT_HEAP_GROWING_PERCENT` to this process, for a Markdown report, where `allowHeapTuning`
+ * said the process is the command's, and before the session is read. The flag is one of the heap
+ * heuristics V8 reads at each collection, so setting it at run time takes effect from the next one.
  */
 export function tuneHeapForMarkdown(): void {
+  if (!processIsTheCommands) return;
   setFlagsFromString(`--heap-growing-percent=${REPORT_HEAP_GROWING_PERCENT}`);
 }

@@ -1,8 +1,11 @@
 #!/usr/bin/env node
+import { allowHeapTuning } from "./heap-growth.js";
 import { tuneTierUpForBatch } from "./tier-up.js";
 
-// Before the command's modules are even loaded: see tier-up.ts.
+// Before the command's modules are even loaded: see tier-up.ts. The process is the command's own, so a
+// report may tune its heap too (heap-growth.ts); run inside Pi, neither happens.
 tuneTierUpForBatch();
+allowHeapTuning();
 const { run } = await import("./run.js");
 
 // A reader that stops early (`| head`, quitting `less`) closes the pipe: the rest of the report is not
