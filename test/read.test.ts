@@ -114,7 +114,8 @@ describe("parseLine: values glued on a line, and the entries past damage", () =>
 
   it("reports a cut-off line with nothing after it as before, and never invents an entry", () => {
     const cut = entry("b", "a", "hello").slice(0, 150);
-    expect(parseLine(9, cut)).toEqual({
+    const { objects, problems } = parseLine(9, cut);
+    expect({ objects, problems }).toEqual({
       objects: [],
       problems: [
         {
