@@ -10,7 +10,7 @@ import { migrateV2ToV3 } from "./migrate-v2.js";
 export const CURRENT_VERSION = 3;
 
 /** A raw session brought to v3 in memory: every entry has a string `id` and a `parentId`. */
-export interface MigratedSession extends RawSession {
+export interface MigratedSession extends Omit<RawSession, "inputVersion"> {
   /** The version the file was written in. */
   inputVersion: number;
 }
@@ -22,9 +22,11 @@ export interface MigratedSession extends RawSession {
 export function migrateSession(raw: RawSession): MigratedSession {
   const problems: Problem[] = [...raw.problems];
   const { version: inputVersion, inferred } =
-    raw.headerless === true
-      ? { version: versionOfEntries(raw.records), inferred: true }
-      : readVersion(raw.header.version, raw.headerLine, raw.records, problems);
+    raw.inputVersion !== undefined
+      ? { version: raw.inputVersion, inferred: false }
+      : raw.headerless === true
+        ? { version: versionOfEntries(raw.records), inferred: true }
+        : readVersion(raw.header.version, raw.headerLine, raw.records, problems);
   let records: LineObject[] = [...raw.records];
   if (inputVersion < 2) records = migrateV1ToV2(records, problems);
   else
@@ -41,6 +43,7 @@ export function migrateSession(raw: RawSession): MigratedSession {
     records,
     problems,
     inputVersion,
+    ...(raw.leafId === undefined ? {} : { leafId: raw.leafId }),
     ...(raw.redactions === undefined ? {} : { redactions: raw.redactions }),
   };
 }

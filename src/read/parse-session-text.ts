@@ -4,6 +4,7 @@ import { type LineObject, parseLine } from "./parse-line.js";
 import type { Problem } from "./problem.js";
 import type { RawSession } from "./raw-session.js";
 import { sourceLines } from "./split-lines.js";
+import { isV4Header, readV4Session } from "./v4-session.js";
 
 /** How far into a file to look for NUL bytes: JSON text never holds one, binary files nearly always do. */
 const BINARY_SNIFF_BYTES = 8192;
@@ -81,6 +82,7 @@ export function parseSessionBytes(bytes: Uint8Array, label: string): RawSession 
   let headerLine = 0;
   let firstLine: FirstLine | undefined;
   const lostEntries: LostEntry[] = [];
+  let v4Header: Record<string, unknown> | undefined;
   for (const source of sourceLines(bytes)) {
     if (NUL_LINE.test(source.text)) {
       problems.push({
@@ -113,6 +115,14 @@ export function parseSessionBytes(bytes: Uint8Array, label: string): RawSession 
       }
       continue;
     }
+    if (header === undefined && firstLine === undefined && isV4Header(parsed.objects[0]?.value)) {
+      // Pi's agent core writes these into the same folders: read as such (src/read/v4-session.ts).
+      header = v4Header = (parsed.objects[0] as LineObject).value;
+      headerLine = source.line;
+      for (const problem of parsed.problems) problems.push(problem);
+      for (const object of parsed.objects.slice(1)) records.push(object);
+      continue;
+    }
     if (header === undefined && firstLine === undefined) {
       firstLine = {
         line: source.line,
@@ -127,6 +137,7 @@ export function parseSessionBytes(bytes: Uint8Array, label: string): RawSession 
     }
   }
   const kept = withPlaceholders(records, lostEntries, problems);
+  if (v4Header !== undefined) return readV4Session(v4Header, headerLine, kept, problems);
   if (header !== undefined) return { header, headerLine, records: kept, problems };
   if (firstLine === undefined) {
     throw new SessionReadError(
@@ -225,14 +236,6 @@ function notASession(firstLine: FirstLine, label: string): SessionReadError {
       "not-a-session",
       label,
       `${label}: not a Pi session: line ${line} is not JSON (a session starts with {"type":"session",...}).`,
-    );
-  }
-  if (first.kind === "header" && first.version === 4) {
-    // Hosts built on Pi's agent core write v4 into the same folders; Pi 1.6 itself does not read it either.
-    return new SessionReadError(
-      "not-a-session",
-      label,
-      `${label}: a version 4 session file ({"kind":"header","version":4}, written by a host built on Pi's agent core): Pi 1.6 reads only versions 1-3, and so does this report.`,
     );
   }
   const found =
