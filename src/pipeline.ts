@@ -54,7 +54,7 @@ export interface SessionAnalysis {
  */
 export function analyzeSession(raw: RawSession, options: AnalyzeOptions = {}): SessionAnalysis {
   const session = typeEntries(migrateSession(raw));
-  const tree = buildTree(session.entries, options.leafId);
+  const tree = buildTree(session.entries, options.leafId ?? session.leafId);
   const startModel = headerModel(session);
   const collected = collectUsage(tree, startModel);
   const grouped = itemsByEntry(collected.items);

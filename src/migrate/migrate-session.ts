@@ -2,6 +2,7 @@ import type { LineObject } from "../read/parse-line.js";
 import type { Problem } from "../read/problem.js";
 import type { RawSession } from "../read/raw-session.js";
 import { generatedId } from "./generated-id.js";
+import { joinAcrossLostLines } from "./join-across-lost-lines.js";
 import { migrateV1ToV2 } from "./migrate-v1.js";
 import { migrateV2ToV3 } from "./migrate-v2.js";
 
@@ -9,7 +10,7 @@ import { migrateV2ToV3 } from "./migrate-v2.js";
 export const CURRENT_VERSION = 3;
 
 /** A raw session brought to v3 in memory: every entry has a string `id` and a `parentId`. */
-export interface MigratedSession extends RawSession {
+export interface MigratedSession extends Omit<RawSession, "inputVersion"> {
   /** The version the file was written in. */
   inputVersion: number;
 }
@@ -21,12 +22,18 @@ export interface MigratedSession extends RawSession {
 export function migrateSession(raw: RawSession): MigratedSession {
   const problems: Problem[] = [...raw.problems];
   const { version: inputVersion, inferred } =
-    raw.headerless === true
-      ? { version: versionOfEntries(raw.records), inferred: true }
-      : readVersion(raw.header.version, raw.headerLine, raw.records, problems);
+    raw.inputVersion !== undefined
+      ? { version: raw.inputVersion, inferred: false }
+      : raw.headerless === true
+        ? { version: versionOfEntries(raw.records), inferred: true }
+        : readVersion(raw.header.version, raw.headerLine, raw.records, problems);
   let records: LineObject[] = [...raw.records];
   if (inputVersion < 2) records = migrateV1ToV2(records, problems);
-  else records = records.map((record) => withTreeFields(record, problems));
+  else
+    records = joinAcrossLostLines(
+      records.map((record) => withTreeFields(record, problems)),
+      problems,
+    );
   // A version read off the entries cannot tell 2 from 3; the rename is a no-op on a version 3 file.
   if (inputVersion < 3 || inferred) records = migrateV2ToV3(records);
   const header = { ...raw.header, version: CURRENT_VERSION };
@@ -36,6 +43,7 @@ export function migrateSession(raw: RawSession): MigratedSession {
     records,
     problems,
     inputVersion,
+    ...(raw.leafId === undefined ? {} : { leafId: raw.leafId }),
     ...(raw.redactions === undefined ? {} : { redactions: raw.redactions }),
   };
 }

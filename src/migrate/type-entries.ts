@@ -6,8 +6,10 @@ import type { MigratedSession } from "./migrate-session.js";
 /** A session read, migrated and typed: what every later stage works from. */
 export interface Session {
   header: SessionHeader;
-  /** The version the file was written in (1, 2 or 3); entries are always v3 here. */
+  /** The version the file was written in (1 to 4); entries are always v3 here. */
   inputVersion: number;
+  /** The entry the file says it resumes from (a v4 file's `main` lane); otherwise the last entry is. */
+  leafId?: string;
   /** Every entry recovered, in file order. */
   entries: SessionEntry[];
   /**
@@ -45,6 +47,7 @@ export function typeEntries(migrated: MigratedSession): Session {
   return {
     header,
     inputVersion: migrated.inputVersion,
+    ...(migrated.leafId === undefined ? {} : { leafId: migrated.leafId }),
     entries,
     headerFirst:
       migrated.headerless !== true && migrated.records.every((record) => record.line >= migrated.headerLine),

@@ -1,4 +1,5 @@
 import { isPlainObject } from "../plain-object.js";
+import { mendBadEscapes, scanTreeFields, type TreeFields } from "./damaged-line.js";
 import type { Problem } from "./problem.js";
 import { findValueEnd, opensValue, skipJsonWhitespace } from "./split-glued-json.js";
 
@@ -14,6 +15,8 @@ export interface ParsedLine {
   problems: Problem[];
   /** Set when the line is one JSON value that is not an object: what it is ("an array", "null", ...). */
   notAnObject?: string;
+  /** For a line nothing could be read from: its entry's id and parent, when they can be read off the text. */
+  treeFields?: TreeFields;
 }
 
 function describeJsonValue(value: unknown): string {
@@ -67,7 +70,23 @@ export function parseLine(line: number, text: string): ParsedLine {
   } catch (error) {
     firstError = error;
   }
-  return recoverGluedLine(line, text, firstError);
+  const mended = text.includes("\\") ? mendBadEscapes(text) : undefined;
+  if (mended !== undefined) {
+    return {
+      objects: [{ line, part: 0, value: mended.value }],
+      problems: [
+        {
+          line,
+          kind: "repaired",
+          message: `line ${line} holds an escape JSON does not allow (${escapeControls(mended.escape)}…, as a redaction can leave); read with that backslash kept as text`,
+        },
+      ],
+    };
+  }
+  const recovered = recoverGluedLine(line, text, firstError);
+  if (recovered.objects.length > 0) return recovered;
+  const fields = scanTreeFields(text);
+  return fields === undefined ? recovered : { ...recovered, treeFields: fields };
 }
 
 /**

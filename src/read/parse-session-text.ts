@@ -1,8 +1,10 @@
+import type { TreeFields } from "./damaged-line.js";
 import { SessionReadError } from "./errors.js";
 import { type LineObject, parseLine } from "./parse-line.js";
 import type { Problem } from "./problem.js";
 import type { RawSession } from "./raw-session.js";
 import { sourceLines } from "./split-lines.js";
+import { isV4Header, readV4Session } from "./v4-session.js";
 
 /** How far into a file to look for NUL bytes: JSON text never holds one, binary files nearly always do. */
 const BINARY_SNIFF_BYTES = 8192;
@@ -79,6 +81,8 @@ export function parseSessionBytes(bytes: Uint8Array, label: string): RawSession 
   let header: Record<string, unknown> | undefined;
   let headerLine = 0;
   let firstLine: FirstLine | undefined;
+  const lostEntries: LostEntry[] = [];
+  let v4Header: Record<string, unknown> | undefined;
   for (const source of sourceLines(bytes)) {
     if (NUL_LINE.test(source.text)) {
       problems.push({
@@ -111,6 +115,14 @@ export function parseSessionBytes(bytes: Uint8Array, label: string): RawSession 
       }
       continue;
     }
+    if (header === undefined && firstLine === undefined && isV4Header(parsed.objects[0]?.value)) {
+      // Pi's agent core writes these into the same folders: read as such (src/read/v4-session.ts).
+      header = v4Header = (parsed.objects[0] as LineObject).value;
+      headerLine = source.line;
+      for (const problem of parsed.problems) problems.push(problem);
+      for (const object of parsed.objects.slice(1)) records.push(object);
+      continue;
+    }
     if (header === undefined && firstLine === undefined) {
       firstLine = {
         line: source.line,
@@ -120,8 +132,13 @@ export function parseSessionBytes(bytes: Uint8Array, label: string): RawSession 
     }
     for (const problem of parsed.problems) problems.push(problem);
     for (const object of parsed.objects) records.push(object);
+    if (parsed.treeFields !== undefined) {
+      lostEntries.push({ line: source.line, fields: parsed.treeFields, problem: problems.length - 1 });
+    }
   }
-  if (header !== undefined) return { header, headerLine, records, problems };
+  const kept = withPlaceholders(records, lostEntries, problems);
+  if (v4Header !== undefined) return readV4Session(v4Header, headerLine, kept, problems);
+  if (header !== undefined) return { header, headerLine, records: kept, problems };
   if (firstLine === undefined) {
     throw new SessionReadError(
       "empty",
@@ -129,7 +146,45 @@ export function parseSessionBytes(bytes: Uint8Array, label: string): RawSession 
       `${label}: the file is empty; a Pi session starts with a header line.`,
     );
   }
-  return withoutHeaderFirst(records, problems, firstLine, label);
+  return withoutHeaderFirst(kept, problems, firstLine, label);
+}
+
+/** A line nothing could be read from but its entry's id and parent; `problem` indexes its problem. */
+interface LostEntry {
+  line: number;
+  fields: TreeFields;
+  problem: number;
+}
+
+/**
+ * Placeholders for the lost entries a later entry names as its parent: each keeps its id, parent, type
+ * and timestamp, so one bad line does not cut the story in two (the entries after it would otherwise start
+ * a separate root, and the first part look like an abandoned branch). A lost line no entry points to (a
+ * last line cut off by a crash) stays lost: nothing is invented for it.
+ */
+function withPlaceholders(
+  records: LineObject[],
+  lost: readonly LostEntry[],
+  problems: Problem[],
+): LineObject[] {
+  if (lost.length === 0) return records;
+  const named = new Set(records.map((record) => record.value.parentId));
+  const placeholders = lost.filter((entry) => named.has(entry.fields.id));
+  if (placeholders.length === 0) return records;
+  for (const { fields, problem } of placeholders) {
+    const found = problems[problem] as Problem;
+    problems[problem] = {
+      ...found,
+      message: found.message.replace(
+        /; skipped$/,
+        `; its id "${fields.id}" and parent were read from the text, and it is kept as a placeholder so the entries after it stay in order`,
+      ),
+    };
+  }
+  const objects = placeholders.map(
+    ({ line, fields }): LineObject => ({ line, part: 0, value: { ...fields } }),
+  );
+  return [...records, ...objects].sort((a, b) => a.line - b.line || a.part - b.part);
 }
 
 /** A file whose first line is not its header: the header found further down, or none, or an error. */
@@ -181,14 +236,6 @@ function notASession(firstLine: FirstLine, label: string): SessionReadError {
       "not-a-session",
       label,
       `${label}: not a Pi session: line ${line} is not JSON (a session starts with {"type":"session",...}).`,
-    );
-  }
-  if (first.kind === "header" && first.version === 4) {
-    // Hosts built on Pi's agent core write v4 into the same folders; Pi 1.6 itself does not read it either.
-    return new SessionReadError(
-      "not-a-session",
-      label,
-      `${label}: a version 4 session file ({"kind":"header","version":4}, written by a host built on Pi's agent core): Pi 1.6 reads only versions 1-3, and so does this report.`,
     );
   }
   const found =

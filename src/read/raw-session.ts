@@ -12,6 +12,13 @@ export interface RawSession {
   /** Every entry object recovered, in file order, with the line (and glued part) it came from. */
   records: LineObject[];
   problems: Problem[];
+  /**
+   * Set when the reader already knows the file's version from its format rather than its header's
+   * `version`: 4 for a file of Pi's agent core, whose lines are mapped to v3 entries as they are read.
+   */
+  inputVersion?: number;
+  /** The entry the file says it resumes from (a v4 file's `main` lane); otherwise it is the last entry. */
+  leafId?: string;
   /** Set when the strings were redacted before reading on (src/redact/redact-session.ts). */
   redactions?: { enabled: boolean; counts: Record<string, number> };
 }

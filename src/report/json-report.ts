@@ -93,7 +93,8 @@ export function buildJsonReport(analysis: SessionAnalysis): JsonReport {
     redaction: redactionView(session.redactions),
     entryCount: session.entries.length,
     leafId: tree.leaf === -1 ? null : idOf(tree.leaf),
-    piLeafId: tree.entries.length === 0 ? null : idOf(tree.entries.length - 1),
+    // Pi 1.6 does not open a v4 file: it resumes from nothing there.
+    piLeafId: tree.entries.length === 0 || session.inputVersion === 4 ? null : idOf(tree.entries.length - 1),
     roots: tree.roots.map(idOf),
     labels: [...new Set(tree.entries.map((entry) => entry.id))].flatMap((entryId) => {
       const label = tree.labels.get(entryId);

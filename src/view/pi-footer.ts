@@ -34,6 +34,9 @@ type Sums = { input: unknown; output: unknown; cacheRead: unknown; cacheWrite: u
  */
 export function piFooter(analysis: SessionAnalysis, dropped: Set<number | null>): PiFooter {
   const items: PiFooterItem[] = [];
+  if (analysis.session.inputVersion === 4) {
+    return { kind: "none", reason: V4_REASON, tokens: null, items };
+  }
   if (!analysis.session.headerFirst) {
     return {
       kind: "none",
@@ -74,6 +77,10 @@ export function piFooter(analysis: SessionAnalysis, dropped: Set<number | null>)
   }
   return { kind: "shown", cost, printed: `$${cost.toFixed(3)}`, tokens: tokenCount, items };
 }
+
+/** Pi 1.6's `SessionManager.open` refuses a v4 file: "Session file is not a valid pi session". */
+const V4_REASON =
+  'it is a version 4 file, written by a host built on Pi\'s agent core, which Pi 1.6 does not open ("not a valid pi session")';
 
 const SOURCE_NOUNS: Readonly<Record<PiFooterSource, string>> = {
   assistant: "reply",

@@ -1,0 +1,42 @@
+import type { LineObject } from "../read/parse-line.js";
+import { isNulLineProblem } from "../read/parse-session-text.js";
+import type { Problem } from "../read/problem.js";
+
+/**
+ * An entry whose parent is in no line that could be read, after a line that could not be read at all:
+ * its parent was most likely on that line. Joined to the entry before the lost line, so the pieces of the
+ * conversation stand in file order on one branch (one bad line must not make the first part an abandoned
+ * branch and open the report in the middle). Each join is reported. Returns new objects where changed.
+ */
+export function joinAcrossLostLines(records: readonly LineObject[], problems: Problem[]): LineObject[] {
+  const withRecords = new Set(records.map((record) => record.line));
+  const lost = problems
+    .filter(
+      (problem) => problem.kind === "unreadable" && problem.line !== null && !withRecords.has(problem.line),
+    )
+    .filter((problem) => !isNulLineProblem(problem))
+    .map((problem) => problem.line as number)
+    .sort((a, b) => a - b);
+  if (lost.length === 0) return [...records];
+  const ids = new Set(records.map((record) => record.value.id));
+  let lostAt = -1;
+  let lastBeforeLost: LineObject | undefined;
+  let previous: LineObject | undefined;
+  return records.map((record) => {
+    while (lostAt + 1 < lost.length && (lost[lostAt + 1] as number) < record.line) {
+      lostAt += 1;
+      lastBeforeLost = previous;
+    }
+    previous = record;
+    const { parentId, id } = record.value;
+    if (lostAt === -1 || typeof parentId !== "string" || parentId === id || ids.has(parentId)) return record;
+    if (lastBeforeLost === undefined) return record;
+    const lostLine = lost[lostAt] as number;
+    problems.push({
+      line: record.line,
+      kind: "repaired",
+      message: `line ${record.line}: parent "${parentId}" is not in the file, most likely on line ${lostLine}, which could not be read; joined to the entry before that line (line ${lastBeforeLost.line}) so the conversation stays in order`,
+    });
+    return { ...record, value: { ...record.value, parentId: lastBeforeLost.value.id } };
+  });
+}
