@@ -32,11 +32,45 @@ function isRun(result: Record<string, unknown>): boolean {
 
 /** The sub-agent results a tool result's `details` carries, or none. */
 export function subagentResults(details: unknown): Record<string, unknown>[] {
-  const results = asRecord(details)?.results;
-  if (!Array.isArray(results)) return [];
+  const record = asRecord(details);
+  const results = record?.results;
+  if (!Array.isArray(results)) return finishedOmpSnapshots(record?.subagents);
   return results.flatMap((result) => {
-    const record = asRecord(result);
-    return record !== undefined && isRun(record) ? [record] : [];
+    const run = asRecord(result);
+    return run !== undefined && isRun(run) ? [run] : [];
+  });
+}
+
+/** oh-my-pi's `subagent` tool: a run that ended; `running`/`queued`/`paused` snapshots are polls of it. */
+const FINISHED_OMP_STATUSES = new Set(["completed", "failed", "cancelled"]);
+
+/**
+ * oh-my-pi's `subagent` tool (await/inspect of detached `task` runs) records `details.subagents[]`:
+ * `{id, status, agent, description, effectiveModel: "provider/model", ...}` and no usage (its
+ * SubagentSnapshot; read in can1357/oh-my-pi and its fork gajae-code, src/tools/subagent.ts). Each
+ * finished snapshot is one run, given as a result: agent, task (its description), provider and model.
+ */
+function finishedOmpSnapshots(snapshots: unknown): Record<string, unknown>[] {
+  if (!Array.isArray(snapshots)) return [];
+  return snapshots.flatMap((snapshot) => {
+    const record = asRecord(snapshot);
+    if (record === undefined || typeof record.agent !== "string" || typeof record.id !== "string") return [];
+    if (typeof record.status !== "string" || !FINISHED_OMP_STATUSES.has(record.status)) return [];
+    const named = typeof record.effectiveModel === "string" ? record.effectiveModel : null;
+    const slash = named === null ? -1 : named.indexOf("/");
+    return [
+      {
+        agent: record.agent,
+        id: record.id,
+        ...(typeof record.description === "string" ? { task: record.description } : {}),
+        ...(named === null
+          ? {}
+          : slash > 0
+            ? { provider: named.slice(0, slash), model: named.slice(slash + 1) }
+            : { model: named }),
+        ...(record.status === "completed" ? {} : { stopReason: "error" }),
+      },
+    ];
   });
 }
 
@@ -74,8 +108,9 @@ function runOf(
   const first = replies[0];
   const agent = typeof result.agent === "string" ? result.agent : null;
   // The replies name the model the way the rest of the session does; `result.model` is the fallback.
-  const provider = first?.provider ?? null;
   const model = first?.model ?? (typeof result.model === "string" ? result.model : null);
+  const provider =
+    first?.provider ?? (first === undefined && typeof result.provider === "string" ? result.provider : null);
   const recorded = asRecord(result.usage);
   if (recorded !== undefined) {
     const { usage, issue } = toUsage(recorded);

@@ -15,7 +15,7 @@ export function subagentBody(details: unknown, present: PresentMessages, depth: 
     return {
       agent: stringField(result, "agent"),
       task: stringField(result, "task"),
-      model: stringField(result, "model") ?? firstReplyModel(messages),
+      model: namedModel(result) ?? firstReplyModel(messages),
       exitCode: numberField(result, "exitCode"),
       stopReason: stringField(result, "stopReason"),
       usage: turnUsage(usage),
@@ -24,6 +24,13 @@ export function subagentBody(details: unknown, present: PresentMessages, depth: 
     };
   });
   return { kind: "subagent", mode: stringField(asObject(details) ?? {}, "mode"), runs };
+}
+
+/** The run's own model, `provider/model` where it names its provider (oh-my-pi's `effectiveModel`). */
+function namedModel(result: Record<string, unknown>): string | null {
+  const model = stringField(result, "model");
+  const provider = stringField(result, "provider");
+  return model !== null && provider !== null ? `${provider}/${model}` : model;
 }
 
 /** The model a run's first reply names, for runs that do not record one of their own. */
