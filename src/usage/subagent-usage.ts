@@ -1,4 +1,5 @@
 import { parseMessage } from "../schema/message.js";
+import { childRunOf } from "../subagents/child-run-registry.js";
 import { toUsage } from "./to-usage.js";
 import { addUsage, emptyUsage, type Usage } from "./usage.js";
 
@@ -56,29 +57,39 @@ function finishedOmpSnapshots(snapshots: unknown): Record<string, unknown>[] {
     const record = asRecord(snapshot);
     if (record === undefined || typeof record.agent !== "string" || typeof record.id !== "string") return [];
     if (typeof record.status !== "string" || !FINISHED_OMP_STATUSES.has(record.status)) return [];
-    const named = typeof record.effectiveModel === "string" ? record.effectiveModel : null;
-    const slash = named === null ? -1 : named.indexOf("/");
-    return [
-      {
-        agent: record.agent,
-        id: record.id,
-        ...(typeof record.description === "string" ? { task: record.description } : {}),
-        ...(named === null
-          ? {}
-          : slash > 0
-            ? { provider: named.slice(0, slash), model: named.slice(slash + 1) }
-            : { model: named }),
-        ...(record.status === "completed" ? {} : { stopReason: "error" }),
-      },
-    ];
+    return [ompRunOf(record)];
   });
+}
+
+/** The same result object for the same snapshot every time: its child file is looked up by it. */
+const OMP_RUNS = new WeakMap<object, Record<string, unknown>>();
+
+function ompRunOf(record: Record<string, unknown>): Record<string, unknown> {
+  const known = OMP_RUNS.get(record);
+  if (known !== undefined) return known;
+  const named = typeof record.effectiveModel === "string" ? record.effectiveModel : null;
+  const slash = named === null ? -1 : named.indexOf("/");
+  const run = {
+    agent: record.agent,
+    id: record.id,
+    ...(typeof record.description === "string" ? { task: record.description } : {}),
+    ...(named === null
+      ? {}
+      : slash > 0
+        ? { provider: named.slice(0, slash), model: named.slice(slash + 1) }
+        : { model: named }),
+    ...(record.status === "completed" ? {} : { stopReason: "error" }),
+  };
+  OMP_RUNS.set(record, run);
+  return run;
 }
 
 /**
  * Every sub-agent run under a tool result's `details`, children's children included (FORMAT.md §5).
  *
  * A run's `usage` is the sum of its own assistant messages, so each run counts one or the other, never
- * both: the recorded `usage` when present, else its messages' usage. Runs nested inside a run's messages
+ * both: the recorded `usage` when present, else its messages' usage, else what its own session file
+ * holds (`attachChildRuns`, when the file was found). Runs nested inside a run's messages
  * are separate work that no parent's `usage` includes, so they are counted as runs of their own.
  * Walks with an explicit stack: no recursion, whatever the nesting.
  */
@@ -117,6 +128,19 @@ function runOf(
     const turns =
       typeof recorded.turns === "number" && Number.isFinite(recorded.turns) ? recorded.turns : replies.length;
     return { agent, provider, model, usage, turns, depth, ...(issue === undefined ? {} : { issue }) };
+  }
+  // Nothing recorded in the parent: the run's own session file, where it was found and read.
+  const child = childRunOf(result);
+  if (replies.length === 0 && child?.usage != null) {
+    const named = model !== null;
+    return {
+      agent,
+      provider: named ? provider : child.provider,
+      model: named ? model : child.model,
+      usage: child.usage,
+      turns: child.turns,
+      depth,
+    };
   }
   let usage = emptyUsage();
   for (const reply of replies) usage = addUsage(usage, toUsage(reply.usage).usage);
