@@ -2,7 +2,7 @@
  * Sub-agent runs whose transcript is a session file of its own (fixtures/subagent-files/, README there):
  * found below the parent's folder, shown on the run's card, and counted once.
  */
-import { cpSync, mkdtempSync, readFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -54,6 +54,23 @@ describe("oh-my-pi: a run's usage is read from <parent>/<id>.jsonl when the pare
     expect(html).toContain(
       "session file <code>2025-08-02T10-00-00-000Z_omp-parent/1-Scout.jsonl</code> (not found beside this session)",
     );
+  });
+});
+
+describe("a child file is read only from below the parent's folder", () => {
+  it("not through a symbolic link that leads out of it", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "pi-report-child-link-"));
+    const outside = mkdtempSync(join(tmpdir(), "pi-report-child-outside-"));
+    const parent = join(folder, "2025-08-02T10-00-00-000Z_omp-parent.jsonl");
+    cpSync(OMP_PARENT, parent);
+    cpSync(`${FILES}oh-my-pi/2025-08-02T10-00-00-000Z_omp-parent/0-Review.jsonl`, join(outside, "x.jsonl"));
+    mkdirSync(join(folder, "2025-08-02T10-00-00-000Z_omp-parent"));
+    symlinkSync(
+      join(outside, "x.jsonl"),
+      join(folder, "2025-08-02T10-00-00-000Z_omp-parent", "0-Review.jsonl"),
+    );
+    const report = await jsonReport(parent);
+    expect(report.usage.bySource.subagent?.totalTokens).toBe(0);
   });
 });
 
