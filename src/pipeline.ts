@@ -4,6 +4,7 @@ import { type Session, typeEntries } from "./migrate/type-entries.js";
 import { type Problem, sortProblems } from "./read/problem.js";
 import type { RawSession } from "./read/raw-session.js";
 import { readSessionFile } from "./read/read-session-file.js";
+import { attachChildRuns } from "./subagents/child-runs.js";
 import { buildTree, pathTo, type SessionTree } from "./tree/build-tree.js";
 import { collectUsage, type UsageItem } from "./usage/collect-usage.js";
 import { breakDown, itemsByEntry, itemsOnPath, type UsageBreakdown } from "./usage/summarize-usage.js";
@@ -13,6 +14,8 @@ import { addToTotals, emptyTotals, type Totals } from "./usage/totals.js";
 export interface AnalyzeOptions {
   /** Treat this entry as the leaf (the active branch ends here) instead of the last entry in the file. */
   leafId?: string;
+  /** The session file's path: sub-agent runs' own session files are looked for beside it and read. */
+  sessionPath?: string;
 }
 
 /** One branch: the path from a root to a tip, what the model had there, and what it cost. */
@@ -50,10 +53,12 @@ export interface SessionAnalysis {
 
 /**
  * The pipeline: read -> migrate -> type -> tree -> usage -> context per branch. Each stage is a pure
- * function of the previous one's output; only `readSessionFile` touches the disk.
+ * function of the previous one's output; only `readSessionFile` touches the disk, and, given the file's
+ * path, `attachChildRuns` reading sub-agent runs' own session files.
  */
 export function analyzeSession(raw: RawSession, options: AnalyzeOptions = {}): SessionAnalysis {
   const session = typeEntries(migrateSession(raw));
+  if (options.sessionPath !== undefined) attachChildRuns(session, options.sessionPath);
   const tree = buildTree(session.entries, options.leafId ?? session.leafId);
   const startModel = headerModel(session);
   const collected = collectUsage(tree, startModel);
@@ -92,7 +97,7 @@ export function analyzeSession(raw: RawSession, options: AnalyzeOptions = {}): S
 
 /** Reads a session file from disk and analyzes it. Throws `SessionReadError` for input that is no session. */
 export function analyzeFile(path: string, options: AnalyzeOptions = {}): SessionAnalysis {
-  return analyzeSession(readSessionFile(path), options);
+  return analyzeSession(readSessionFile(path), { sessionPath: path, ...options });
 }
 
 /** Old headers name the model the session started with. */

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { newestSessionFor, projectFolderName } from "../src/cli/find-session.js";
+import { defaultSessionsFolder, newestSessionFor, projectFolderName } from "../src/cli/find-session.js";
 import { UsageError } from "../src/cli/io.js";
 
 const header = (cwd: string) => `${JSON.stringify({ type: "session", version: 3, id: "x", cwd })}\n`;
@@ -56,11 +56,40 @@ describe("the session pi-report reads when given none", () => {
     );
   });
 
+  it("is oh-my-pi's newest in <OMP_CODING_AGENT_DIR or ~/.omp/agent>/sessions/--<cwd>--/ when that is newer", () => {
+    const agent = mkdtempSync(join(tmpdir(), "pi-agent-"));
+    const omp = mkdtempSync(join(tmpdir(), "omp-agent-"));
+    const piDir = join(agent, "sessions", "--w-app--");
+    const ompDir = join(omp, "sessions", "--w-app--");
+    mkdirSync(piDir, { recursive: true });
+    mkdirSync(ompDir, { recursive: true });
+    const older = file(join(piDir, "a.jsonl"), "/w/app", 1_000);
+    const newer = file(join(ompDir, "b.jsonl"), "/w/app", 2_000);
+    expect(newestSessionFor("/w/app", { PI_CODING_AGENT_DIR: agent, OMP_CODING_AGENT_DIR: omp })).toBe(newer);
+    utimesSync(older, 3_000, 3_000);
+    expect(newestSessionFor("/w/app", { PI_CODING_AGENT_DIR: agent, OMP_CODING_AGENT_DIR: omp })).toBe(older);
+    // Without OMP_CODING_AGENT_DIR: ~/.omp/agent/sessions, from HOME.
+    const home = mkdtempSync(join(tmpdir(), "omp-home-"));
+    const homeDir = join(home, ".omp", "agent", "sessions", "--w-app--");
+    mkdirSync(homeDir, { recursive: true });
+    const fromHome = file(join(homeDir, "c.jsonl"), "/w/app", 4_000);
+    expect(newestSessionFor("/w/app", { PI_CODING_AGENT_DIR: agent, HOME: home })).toBe(fromHome);
+  });
+
+  it("archives oh-my-pi's folder when given none and only that one is there", () => {
+    const home = mkdtempSync(join(tmpdir(), "omp-home-"));
+    expect(defaultSessionsFolder({ HOME: home })).toBe(join(home, ".pi", "agent", "sessions"));
+    mkdirSync(join(home, ".omp", "agent", "sessions"), { recursive: true });
+    expect(defaultSessionsFolder({ HOME: home })).toBe(join(home, ".omp", "agent", "sessions"));
+    mkdirSync(join(home, ".pi", "agent", "sessions"), { recursive: true });
+    expect(defaultSessionsFolder({ HOME: home })).toBe(join(home, ".pi", "agent", "sessions"));
+  });
+
   it("says where it looked when there is none", () => {
     const agent = mkdtempSync(join(tmpdir(), "pi-agent-"));
     expect(() => newestSessionFor("/w/none", { PI_CODING_AGENT_DIR: agent })).toThrow(UsageError);
     expect(() => newestSessionFor("/w/none", { PI_CODING_AGENT_DIR: agent })).toThrow(
-      /--w-none--; give a session file/,
+      /--w-none-- \(nor oh-my-pi's .*--w-none--\); give a session file/,
     );
   });
 });

@@ -1,6 +1,6 @@
 import type { ProblemKind } from "../read/problem.js";
 import { emptyTotals, mergeTotals, type Totals } from "../usage/totals.js";
-import { entryOwners, type ReadSession, resolveForkParents } from "./dedupe.js";
+import { entryOwners, type ReadSession, resolveForkParents, subagentParents } from "./dedupe.js";
 import { type ArchiveFilters, matchesFilters } from "./filters.js";
 import type { FileRecord } from "./manifest.js";
 import { Tally } from "./tally.js";
@@ -24,6 +24,8 @@ export interface ArchivedSession {
   parentSession: string | null;
   /** The archived file its `parentSession` names, when that file is in the archive. */
   forkOf: string | null;
+  /** The archived session that ran this one as a sub-agent and counts it (so this one counts nothing). */
+  subagentOf: string | null;
   startedAt: string | null;
   endedAt: string | null;
   models: string[];
@@ -104,6 +106,7 @@ export function buildArchiveModel(records: readonly FileRecord[], filters: Archi
   }
   const parents = resolveForkParents(read);
   const owners = entryOwners(read, parents);
+  const runBy = subagentParents(read);
 
   const tally = new Tally();
   const sessions: ArchivedSession[] = [];
@@ -115,7 +118,10 @@ export function buildArchiveModel(records: readonly FileRecord[], filters: Archi
       filteredOut += 1;
       return;
     }
-    const counts = (key: string | null | undefined): boolean => key == null || owners.get(key) === index;
+    // A sub-agent run's own file is counted by the session that ran it: here, all of it is a copy.
+    const runner = runBy[index] ?? null;
+    const counts = (key: string | null | undefined): boolean =>
+      runner === null && (key == null || owners.get(key) === index);
     const reported = emptyTotals();
     const counted = emptyUsageTotals();
     const copies = { entries: digest.entryKeys.filter((key) => !counts(key)).length, usage: emptyTotals() };
@@ -143,6 +149,7 @@ export function buildArchiveModel(records: readonly FileRecord[], filters: Archi
       titleFrom: digest.titleFrom,
       parentSession: digest.parentSession,
       forkOf: parent === null ? null : (read[parent]?.file ?? null),
+      subagentOf: runner === null ? null : (read[runner]?.file ?? null),
       startedAt: digest.startedAt,
       endedAt: digest.endedAt,
       models: digest.models,

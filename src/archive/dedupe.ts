@@ -88,3 +88,23 @@ export function entryOwners(
   });
   return owners;
 }
+
+/**
+ * For each session, the index of the session whose report read it as a sub-agent run's own session file
+ * (`SessionDigest.childFiles`), or null. That report counts the run (its recorded usage, or this file's),
+ * so the archive never counts the file again on its own. Matched by absolute path: both come from the
+ * same walk of the same folder.
+ */
+export function subagentParents(sessions: readonly ReadSession[]): (number | null)[] {
+  const byPath = new Map<string, number>();
+  sessions.forEach((session, index) => {
+    for (const child of session.digest.childFiles) {
+      const key = resolve(child);
+      if (!byPath.has(key)) byPath.set(key, index);
+    }
+  });
+  return sessions.map((session, index) => {
+    const parent = byPath.get(resolve(session.path));
+    return parent === undefined || parent === index ? null : parent;
+  });
+}

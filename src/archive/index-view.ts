@@ -24,6 +24,8 @@ export interface SessionRowView {
   file: string | null;
   project: string;
   forkOf: { href: string | null; file: string } | null;
+  /** The session that ran this one as a sub-agent, and counts it. */
+  subagentOf: { href: string | null; file: string } | null;
   started: string;
   startedSort: string;
   duration: string;
@@ -102,6 +104,7 @@ function sessionRow(session: ArchivedSession, reports: ReadonlyMap<string, strin
       ? null
       : Date.parse(session.endedAt) - Date.parse(session.startedAt);
   const parentReport = session.forkOf === null ? undefined : reports.get(session.forkOf);
+  const runnerReport = session.subagentOf === null ? undefined : reports.get(session.subagentOf);
   const problems = session.problems.map(({ kind, count }) => `${formatInteger(count)} ${kind}`).join(", ");
   return {
     href: session.report === null ? null : hrefOf(session.report),
@@ -113,6 +116,10 @@ function sessionRow(session: ArchivedSession, reports: ReadonlyMap<string, strin
       session.forkOf === null
         ? null
         : { href: parentReport === undefined ? null : hrefOf(parentReport), file: session.forkOf },
+    subagentOf:
+      session.subagentOf === null
+        ? null
+        : { href: runnerReport === undefined ? null : hrefOf(runnerReport), file: session.subagentOf },
     // The column's heading says UTC once.
     started: formatTime(session.startedAt)?.replace(/ UTC$/, "") ?? "unknown",
     startedSort: session.startedAt ?? "",
@@ -125,7 +132,7 @@ function sessionRow(session: ArchivedSession, reports: ReadonlyMap<string, strin
     costSort: counted.total.cost,
     subagent: counted.subagent.totalTokens === 0 ? null : `sub-agents ${formatCost(counted.subagent.cost)}`,
     deduplicated:
-      deduplicated.entries === 0
+      deduplicated.entries === 0 || session.subagentOf !== null
         ? null
         : `${plural(deduplicated.entries, "copied entry", "copied entries")} (${formatCost(deduplicated.usage.cost)}) counted in the original`,
     problems: problems === "" ? null : problems,

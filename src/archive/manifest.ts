@@ -77,7 +77,12 @@ function isRecord(value: unknown): value is ManifestRecord {
   if (outcome?.kind === "skipped" || outcome?.kind === "failed") return true;
   if (outcome?.kind !== "session") return false;
   const digest = (outcome as { digest?: Partial<SessionDigest> }).digest;
-  return Array.isArray(digest?.entryKeys) && Array.isArray(digest?.usage) && Array.isArray(digest?.problems);
+  return (
+    Array.isArray(digest?.entryKeys) &&
+    Array.isArray(digest?.usage) &&
+    Array.isArray(digest?.problems) &&
+    Array.isArray(digest?.childFiles)
+  );
 }
 
 /** Whether an earlier run's records may stand for this run: same tool version, folder and settings. */

@@ -93,6 +93,7 @@ export async function processSession(task: SessionTask): Promise<SessionResult> 
     // Named by its path in the archive: the site's messages do not depend on where the folder lives.
     analysis = analyzeSession(
       await redactRawSession(parseSessionBytes(read.bytes, task.file), task.redaction),
+      { sessionPath: task.path },
     );
     digest = digestSession(analysis, task.path);
   } catch (error) {

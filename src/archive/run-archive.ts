@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
-import { piSessionsRoot } from "../cli/find-session.js";
+import { defaultSessionsFolder } from "../cli/find-session.js";
 import { UsageError } from "../cli/io.js";
 import { createRedactor } from "../redact/create-redactor.js";
 import { DEFAULT_REDACTION, type RedactionSettings } from "../redact/redact-session.js";
@@ -35,7 +35,7 @@ import { notFileRecords, unlistedRecords } from "./unread-records.js";
 
 /** What `pi-report archive` was asked to do. */
 export interface ArchiveOptions {
-  /** The folder of sessions (searched recursively); default: Pi's sessions folder from `env`. */
+  /** The folder of sessions (searched recursively); default: Pi's sessions folder from `env`, else oh-my-pi's. */
   folder?: string;
   /** The site folder (created when missing). */
   output: string;
@@ -171,7 +171,7 @@ function warnOfSessionsInSite(folder: string, output: string, options: ArchiveOp
  */
 export async function runArchive(options: ArchiveOptions): Promise<ArchiveSummary> {
   const cwd = options.cwd ?? process.cwd();
-  const folder = resolve(cwd, options.folder ?? piSessionsRoot(options.env).dir);
+  const folder = resolve(cwd, options.folder ?? defaultSessionsFolder(options.env));
   const output = resolve(cwd, options.output);
   const filters = parseFilters(options);
   const redaction = options.redaction ?? DEFAULT_REDACTION;

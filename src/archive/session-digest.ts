@@ -1,6 +1,7 @@
 import type { SessionAnalysis } from "../pipeline.js";
 import type { ProblemKind } from "../read/problem.js";
 import { sessionTimes } from "../report/session-times.js";
+import { childFilesOf } from "../subagents/child-runs.js";
 import type { UsageSource } from "../usage/collect-usage.js";
 import { addToTotals, emptyTotals, type Totals } from "../usage/totals.js";
 import { headerView } from "../view/header-view.js";
@@ -39,6 +40,8 @@ export interface SessionDigest {
   /** Per entry in file order, its `entryKey`; null for an entry without a timestamp (never matched). */
   entryKeys: (string | null)[];
   usage: DigestUsage[];
+  /** Absolute paths of the sub-agent runs' own session files this session's report read (and counts). */
+  childFiles: string[];
 }
 
 /**
@@ -90,5 +93,6 @@ export function digestSession(analysis: SessionAnalysis, sourcePath: string): Se
       entry.timestamp === undefined ? null : entryKey(entry.id, entry.timestamp),
     ),
     usage,
+    childFiles: childFilesOf(entries),
   };
 }

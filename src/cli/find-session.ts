@@ -30,6 +30,25 @@ export function piSessionsRoot(
   return { dir: join(agentDir, "sessions"), flat: false };
 }
 
+/**
+ * oh-my-pi's sessions folder: `$OMP_CODING_AGENT_DIR/sessions`, else `~/.omp/agent/sessions`
+ * (can1357/oh-my-pi src/config.ts getAgentDir/getSessionsDir); one folder per cwd, named as Pi names
+ * them (session-manager.ts getDefaultSessionDir).
+ */
+export function ompSessionsRoot(env: Record<string, string | undefined>): string {
+  return join(env.OMP_CODING_AGENT_DIR || join(env.HOME || homedir(), ".omp", "agent"), "sessions");
+}
+
+/**
+ * The folder `archive` reads when given none: Pi's, else oh-my-pi's when only that one is there (one
+ * folder per run: give the other as an argument to archive both).
+ */
+export function defaultSessionsFolder(env: Record<string, string | undefined>): string {
+  const pi = piSessionsRoot(env).dir;
+  const omp = ompSessionsRoot(env);
+  return !existsSync(pi) && existsSync(omp) ? omp : pi;
+}
+
 /** The `sessionDir` a Pi settings file sets, if it can be read and sets one. */
 function sessionDirSetting(path: string): string | undefined {
   try {
@@ -76,24 +95,34 @@ function newest(paths: string[]): string | undefined {
 
 /**
  * The newest session Pi wrote for `cwd`: in `<sessions>/--<cwd>--/`, or, with a session dir set by hand
- * (all projects together), the newest file whose header names this cwd.
+ * (all projects together), the newest file whose header names this cwd; or oh-my-pi's in its own
+ * `<sessions>/--<cwd>--/`, when that one is newer.
  *
  * @throws {UsageError} when there is none, naming where it looked.
  */
 export function newestSessionFor(cwd: string, env: Record<string, string | undefined>): string {
   const root = piSessionsRoot(env, cwd);
   const dir = root.flat ? root.dir : join(root.dir, projectFolderName(cwd));
-  const files = existsSync(dir)
+  const ompDir = join(ompSessionsRoot(env), projectFolderName(cwd));
+  const files = sessionFilesIn(dir);
+  const candidates = [
+    ...(root.flat ? files.filter((path) => headerCwd(path) === cwd) : files),
+    ...sessionFilesIn(ompDir),
+  ];
+  const found = newest(candidates);
+  if (found === undefined) {
+    throw new UsageError(
+      `no Pi session for ${cwd} in ${dir} (nor oh-my-pi's ${ompDir}); give a session file: pi-report <session.jsonl>.`,
+    );
+  }
+  return found;
+}
+
+/** The `.jsonl` files directly in a folder; none when it is not there. */
+function sessionFilesIn(dir: string): string[] {
+  return existsSync(dir)
     ? readdirSync(dir)
         .filter((name) => name.endsWith(".jsonl"))
         .map((name) => join(dir, name))
     : [];
-  const candidates = root.flat ? files.filter((path) => headerCwd(path) === cwd) : files;
-  const found = newest(candidates);
-  if (found === undefined) {
-    throw new UsageError(
-      `no Pi session for ${cwd} in ${dir}; give a session file: pi-report <session.jsonl>.`,
-    );
-  }
-  return found;
 }

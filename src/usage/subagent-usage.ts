@@ -1,4 +1,5 @@
 import { parseMessage } from "../schema/message.js";
+import { childRunOf } from "../subagents/child-run-registry.js";
 import { toUsage } from "./to-usage.js";
 import { addUsage, emptyUsage, type Usage } from "./usage.js";
 
@@ -32,19 +33,63 @@ function isRun(result: Record<string, unknown>): boolean {
 
 /** The sub-agent results a tool result's `details` carries, or none. */
 export function subagentResults(details: unknown): Record<string, unknown>[] {
-  const results = asRecord(details)?.results;
-  if (!Array.isArray(results)) return [];
+  const record = asRecord(details);
+  const results = record?.results;
+  if (!Array.isArray(results)) return finishedOmpSnapshots(record?.subagents);
   return results.flatMap((result) => {
-    const record = asRecord(result);
-    return record !== undefined && isRun(record) ? [record] : [];
+    const run = asRecord(result);
+    return run !== undefined && isRun(run) ? [run] : [];
   });
+}
+
+/** oh-my-pi's `subagent` tool: a run that ended; `running`/`queued`/`paused` snapshots are polls of it. */
+const FINISHED_OMP_STATUSES = new Set(["completed", "failed", "cancelled"]);
+
+/**
+ * oh-my-pi's `subagent` tool (await/inspect of detached `task` runs) records `details.subagents[]`:
+ * `{id, status, agent, description, effectiveModel: "provider/model", ...}` and no usage (its
+ * SubagentSnapshot; read in can1357/oh-my-pi and its fork gajae-code, src/tools/subagent.ts). Each
+ * finished snapshot is one run, given as a result: agent, task (its description), provider and model.
+ */
+function finishedOmpSnapshots(snapshots: unknown): Record<string, unknown>[] {
+  if (!Array.isArray(snapshots)) return [];
+  return snapshots.flatMap((snapshot) => {
+    const record = asRecord(snapshot);
+    if (record === undefined || typeof record.agent !== "string" || typeof record.id !== "string") return [];
+    if (typeof record.status !== "string" || !FINISHED_OMP_STATUSES.has(record.status)) return [];
+    return [ompRunOf(record)];
+  });
+}
+
+/** The same result object for the same snapshot every time: its child file is looked up by it. */
+const OMP_RUNS = new WeakMap<object, Record<string, unknown>>();
+
+function ompRunOf(record: Record<string, unknown>): Record<string, unknown> {
+  const known = OMP_RUNS.get(record);
+  if (known !== undefined) return known;
+  const named = typeof record.effectiveModel === "string" ? record.effectiveModel : null;
+  const slash = named === null ? -1 : named.indexOf("/");
+  const run = {
+    agent: record.agent,
+    id: record.id,
+    ...(typeof record.description === "string" ? { task: record.description } : {}),
+    ...(named === null
+      ? {}
+      : slash > 0
+        ? { provider: named.slice(0, slash), model: named.slice(slash + 1) }
+        : { model: named }),
+    ...(record.status === "completed" ? {} : { stopReason: "error" }),
+  };
+  OMP_RUNS.set(record, run);
+  return run;
 }
 
 /**
  * Every sub-agent run under a tool result's `details`, children's children included (FORMAT.md §5).
  *
  * A run's `usage` is the sum of its own assistant messages, so each run counts one or the other, never
- * both: the recorded `usage` when present, else its messages' usage. Runs nested inside a run's messages
+ * both: the recorded `usage` when present, else its messages' usage, else what its own session file
+ * holds (`attachChildRuns`, when the file was found). Runs nested inside a run's messages
  * are separate work that no parent's `usage` includes, so they are counted as runs of their own.
  * Walks with an explicit stack: no recursion, whatever the nesting.
  */
@@ -74,14 +119,28 @@ function runOf(
   const first = replies[0];
   const agent = typeof result.agent === "string" ? result.agent : null;
   // The replies name the model the way the rest of the session does; `result.model` is the fallback.
-  const provider = first?.provider ?? null;
   const model = first?.model ?? (typeof result.model === "string" ? result.model : null);
+  const provider =
+    first?.provider ?? (first === undefined && typeof result.provider === "string" ? result.provider : null);
   const recorded = asRecord(result.usage);
   if (recorded !== undefined) {
     const { usage, issue } = toUsage(recorded);
     const turns =
       typeof recorded.turns === "number" && Number.isFinite(recorded.turns) ? recorded.turns : replies.length;
     return { agent, provider, model, usage, turns, depth, ...(issue === undefined ? {} : { issue }) };
+  }
+  // Nothing recorded in the parent: the run's own session file, where it was found and read.
+  const child = childRunOf(result);
+  if (replies.length === 0 && child?.usage != null) {
+    const named = model !== null;
+    return {
+      agent,
+      provider: named ? provider : child.provider,
+      model: named ? model : child.model,
+      usage: child.usage,
+      turns: child.turns,
+      depth,
+    };
   }
   let usage = emptyUsage();
   for (const reply of replies) usage = addUsage(usage, toUsage(reply.usage).usage);

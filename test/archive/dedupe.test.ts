@@ -26,6 +26,7 @@ function session(
       return entryKey(id, time);
     }),
     usage: [],
+    childFiles: [],
   };
   return { file: path.slice(1), path, digest };
 }

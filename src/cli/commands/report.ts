@@ -238,7 +238,10 @@ async function analyzeForFormat(
       ? read
       : await redactRawSession(read, redactionSettings(options.redact), thread);
   thread?.redactionOver();
-  return analyzeSession(raw, options.leaf === undefined ? {} : { leafId: options.leaf });
+  return analyzeSession(raw, {
+    sessionPath,
+    ...(options.leaf === undefined ? {} : { leafId: options.leaf }),
+  });
 }
 
 /**

@@ -45,6 +45,7 @@ export interface HtmlSubagentRun {
   usage: TurnUsageView | null;
   turns: number;
   messages: HtmlMessage[];
+  sessionFile: { shown: string; found: boolean } | null;
 }
 
 /** A tool card's template data; `partial` names the card's body (one per kind of tool). */
@@ -166,6 +167,7 @@ const TOOL_CARDS: {
       usage: run.usage,
       turns: run.turns,
       messages: messagesToHtml(run.messages, context),
+      sessionFile: run.sessionFile,
     })),
     output: "markdown",
   }),

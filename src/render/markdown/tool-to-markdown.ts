@@ -152,6 +152,10 @@ function subagentRun(run: SubagentRunView, context: MarkdownContext): RootConten
     .filter((part): part is string => part !== null && part !== "")
     .join(" · ");
   const children: RootContent[] = [];
+  if (run.sessionFile !== null) {
+    const where = run.sessionFile.found ? "" : " (not found beside this session)";
+    children.push(paragraph(text("Session file "), code(run.sessionFile.shown), text(where)));
+  }
   if (run.task !== null) {
     children.push(paragraph(strong(text("Task"))), ...sessionMarkdown(run.task, SESSION_HEADING_OFFSET));
   }

@@ -11,6 +11,8 @@ export interface SubagentRunView {
   usage: TurnUsageView | null;
   turns: number;
   messages: MessageView[];
+  /** The run's own session file (pi-subagents, oh-my-pi): where it is, and whether it was found. */
+  sessionFile: { shown: string; found: boolean } | null;
 }
 
 /** What a tool's call and result show, by the kind of tool. */
