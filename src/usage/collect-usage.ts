@@ -33,6 +33,8 @@ export interface UsageItem {
   turns: number;
   /** For sub-agent runs: the agent's name. */
   agent?: string | null;
+  /** An error or aborted reply: usage of zeros there is nothing billed, not usage left unrecorded. */
+  failed?: true;
 }
 
 /**
@@ -90,6 +92,8 @@ function collectEntryUsage(
         const answered = message.responseModel ?? message.model;
         const named = answered === undefined ? null : { provider: message.provider ?? null, model: answered };
         add("assistant", message.usage, named, 1);
+        if (message.stopReason === "error" || message.stopReason === "aborted")
+          (items.at(-1) as UsageItem).failed = true;
       } else if (message.role === "toolResult") {
         const runs = collectSubagentRuns(message.details);
         for (const run of runs) {

@@ -133,7 +133,7 @@ class TranscriptBuilder {
       const index = stack.pop() as number;
       members.push(index);
       entries += 1;
-      for (const item of byEntry.get(index) ?? []) addToTotals(usage, item.usage, item.turns);
+      for (const item of byEntry.get(index) ?? []) addToTotals(usage, item.usage, item.turns, item.failed);
       for (const child of tree.children[index] as readonly number[]) stack.push(child);
     }
     members.sort((a, b) => a - b);

@@ -20,6 +20,13 @@ export interface TurnUsageView {
   totalTokens: number;
   cost: number;
   unpriced: boolean;
+  /** No tokens and no cost recorded: the provider recorded none, so it is unknown, not $0. */
+  unrecorded: boolean;
+  /** Reasoning tokens (inside `output`) and one-hour cache writes (inside `cacheWrite`). */
+  reasoning: number;
+  cacheWrite1h: number;
+  /** The cost the provider billed: its parts at the model's rates add up to `partsCost` instead. */
+  billed: { partsCost: number } | null;
 }
 
 /** Why the model no longer saw an entry on the active path at the tip. */

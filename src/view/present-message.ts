@@ -1,12 +1,13 @@
 import type { AssistantMessage, StoredMessage, ToolResultMessage } from "../schema/message.js";
 import { parseMessage } from "../schema/message.js";
+import { toUsage } from "../usage/to-usage.js";
 import { imagesOf, otherBlocksOf, textOf } from "./content-view.js";
-import type { AssistantPart, MessageView } from "./entry-view.js";
+import type { AssistantPart, MessageView, TurnUsageView } from "./entry-view.js";
 import { splitSkill } from "./skill.js";
 import { systemView } from "./system-view.js";
 import { presentToolBody } from "./tools/present-tool.js";
 import type { ToolResultView, ToolView } from "./tools/tool-view.js";
-import { turnUsage } from "./turn-usage.js";
+import { turnUsage, usageView } from "./turn-usage.js";
 
 /** Finds the result of a tool call among the messages in view, taking it so it is shown only there. */
 export type TakeResult = (
@@ -105,9 +106,19 @@ function presentAssistant(message: AssistantMessage, context: MessageContext): M
     responseModel: message.responseModel ?? null,
     stopReason: message.stopReason ?? null,
     errorMessage: message.errorMessage ?? null,
-    usage: turnUsage(message.usage),
+    usage: replyUsage(message),
     parts,
   };
+}
+
+/**
+ * A reply's badge numbers. Every reply is a model call: one with no usage stored says "usage not recorded",
+ * never nothing; a failed one that recorded nothing was billed nothing and gets no badge.
+ */
+function replyUsage(message: AssistantMessage): TurnUsageView | null {
+  const usage = usageView(toUsage(message.usage).usage);
+  const failed = message.stopReason === "error" || message.stopReason === "aborted";
+  return failed && usage.unrecorded ? null : usage;
 }
 
 /** A tool result shown on its own: its call is not in view. */

@@ -6,7 +6,7 @@ import { code, codeBlock, details, emphasis, paragraph, strong, text } from "./m
 import { outputBlocks } from "./output-blocks.js";
 import { sessionMarkdown } from "./session-markdown.js";
 import { toolToMarkdown } from "./tool-to-markdown.js";
-import { usageBadge, worthABadge } from "./usage-table.js";
+import { usageBadge } from "./usage-table.js";
 
 /** A message as the report shows it: a title, facts for the line under it, and its blocks. */
 export interface MarkdownMessage {
@@ -64,7 +64,7 @@ export function messageToMarkdown(message: MessageView, context: MarkdownContext
       if (message.responseModel !== null && message.responseModel !== message.model) {
         meta.push([text("answered as "), code(message.responseModel)]);
       }
-      if (worthABadge(message.usage)) meta.push([text(usageBadge(message.usage))]);
+      if (message.usage !== null) meta.push([text(usageBadge(message.usage))]);
       const blocks: RootContent[] = [];
       if (message.stopReason === "error" || message.stopReason === "aborted") {
         const what = message.stopReason === "aborted" ? "Aborted" : "Request failed";
