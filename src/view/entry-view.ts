@@ -52,6 +52,12 @@ export type MessageView =
       provider: string | null;
       model: string | null;
       responseModel: string | null;
+      /** The virtual model (`provider/model`) that routed this request to `model`, or left here unrouted. */
+      router: string | null;
+      /** True when routing failed: the reply names the router, and no model answered. */
+      unrouted: boolean;
+      /** The thinking level this reply was asked at, where it is not the session's. */
+      thinkingLevel: string | null;
       stopReason: string | null;
       errorMessage: string | null;
       usage: TurnUsageView | null;
@@ -101,7 +107,7 @@ export interface SystemView {
 /** What an entry shows, by type. */
 export type EntryContent =
   | { type: "message"; message: MessageView }
-  | { type: "model_change"; provider: string; modelId: string }
+  | { type: "model_change"; provider: string; modelId: string; virtual: boolean }
   | { type: "thinking_level_change"; thinkingLevel: string }
   | {
       type: "compaction";

@@ -61,9 +61,17 @@ export function messageToMarkdown(message: MessageView, context: MarkdownContext
       if (message.model !== null) {
         meta.push([code(message.provider === null ? message.model : `${message.provider}/${message.model}`)]);
       }
+      if (message.router !== null) {
+        meta.push(
+          message.unrouted
+            ? [text("a virtual model: its routing failed, no model answered")]
+            : [text("routed by "), code(message.router)],
+        );
+      }
       if (message.responseModel !== null && message.responseModel !== message.model) {
         meta.push([text("answered as "), code(message.responseModel)]);
       }
+      if (message.thinkingLevel !== null) meta.push([text("thinking "), code(message.thinkingLevel)]);
       if (message.usage !== null) meta.push([text(usageBadge(message.usage))]);
       const blocks: RootContent[] = [];
       if (message.stopReason === "error" || message.stopReason === "aborted") {
