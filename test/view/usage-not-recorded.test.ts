@@ -47,7 +47,9 @@ describe("usage that was never recorded", () => {
     const { markdown } = await renderMarkdown(analyzeFile(FILE));
     expect(markdown).toMatch(/\| `ollama\/qwen3-coder` +\|(?: +0 \|){5} +usage not recorded \| +2 \|/);
     expect(markdown).toMatch(/\| of which usage not recorded +\|(?: +— \|){5} +usage not recorded \| +2 \|/);
-    expect(markdown.match(/`ollama\/qwen3-coder` ·(?: thinking `low` ·)? usage not recorded/g)).toHaveLength(2);
+    expect(markdown.match(/`ollama\/qwen3-coder` ·(?: thinking `low` ·)? usage not recorded/g)).toHaveLength(
+      2,
+    );
     const summary = (await renderMarkdown(analyzeFile(FILE), { summary: true })).markdown;
     expect(summary).toContain("of which usage not recorded");
   });

@@ -87,6 +87,18 @@ export function messageToMarkdown(message: MessageView, context: MarkdownContext
       if (message.stopReason === "length") {
         blocks.push(paragraph(emphasis(text("Stopped at the output token limit."))));
       }
+      if (message.stopReason === "deferred") {
+        // The same words as the HTML report: an empty reply that is not an empty answer.
+        blocks.push(
+          paragraph(
+            emphasis(
+              text(
+                "Deferred: the provider answers later (a background or batch request); this reply holds no answer.",
+              ),
+            ),
+          ),
+        );
+      }
       return { title: "Assistant", meta, blocks };
     }
     case "toolResult":
