@@ -76,7 +76,10 @@ export function analyzeSession(raw: RawSession, options: AnalyzeOptions = {}): S
       active: tip === tree.leaf,
       path,
       context: buildContext(tree, tip),
-      total: items.reduce((totals, item) => addToTotals(totals, item.usage, item.turns), emptyTotals()),
+      total: items.reduce(
+        (totals, item) => addToTotals(totals, item.usage, item.turns, item.failed),
+        emptyTotals(),
+      ),
       get usage() {
         usage ??= breakDown(items);
         return usage;

@@ -120,6 +120,9 @@ describe("response-model-reasoning.jsonl", () => {
         cost: 0.01938,
         unpricedTokens: 1200,
         turns: 2,
+        // Counted beside the others, already inside output and cacheWrite: m2's 150 and m4's 300; m4's 1000.
+        reasoning: 450,
+        cacheWrite1h: 1000,
       }),
     );
     expect(analysis.activeBranch?.context.tokens).toBe(5510);

@@ -1,7 +1,8 @@
 // Writes the fixtures/pi16/ sessions through Pi 1.6's own SessionManager API: pi16-api-edge.jsonl
 // (write-api-edge.mjs: retain-none compaction, an omission context edit, two roots, a `deferred` reply, an
 // `mcp__` tool with `nestedCalls`, a server-side fallback reply, 1.x usage fields) and pi16-commands.jsonl
-// (write-api-commands.mjs: `!!` and `!` commands after the last reply). Then run regenerate-golden.mjs.
+// (write-api-commands.mjs: `!!` and `!` commands after the last reply) and pi16-usage.jsonl
+// (write-api-usage.mjs: unrecorded usage, per-reply details, a virtual model). Then run regenerate-golden.mjs.
 // Pi mints new ids and timestamps each run: the file changes as a whole, its figures with it.
 //   node scripts/pi16/write-fixtures.mjs [pi16-commands.jsonl]   (only that file; without: all)
 import { execFileSync } from "node:child_process";
@@ -19,6 +20,7 @@ try {
   for (const [script, written] of [
     ["write-api-edge.mjs", "pi16-api-edge.jsonl"],
     ["write-api-commands.mjs", "pi16-commands.jsonl"],
+    ["write-api-usage.mjs", "pi16-usage.jsonl"],
   ]) {
     if (only !== undefined && only !== written) continue;
     execFileSync(node22, [fileURLToPath(new URL(`./${script}`, import.meta.url)), out], {

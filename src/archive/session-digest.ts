@@ -74,7 +74,7 @@ export function digestSession(analysis: SessionAnalysis, sourcePath: string): Se
       source: item.source,
       provider: item.provider,
       model: item.model,
-      totals: addToTotals(emptyTotals(), item.usage, item.turns),
+      totals: addToTotals(emptyTotals(), item.usage, item.turns, item.failed),
     };
   });
   return {

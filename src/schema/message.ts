@@ -18,6 +18,8 @@ export const AssistantMessageSchema = z.looseObject({
   provider: z.optional(z.string()),
   model: z.optional(z.string()),
   responseModel: z.optional(z.string()),
+  // Pi 1.x: the thinking level this request was sent with (under a router, the physical model's).
+  thinkingLevel: z.optional(z.string()),
   // Converted to the canonical Usage in one place: src/usage/to-usage.ts.
   usage: z.optional(z.unknown()),
   stopReason: z.optional(z.string()),

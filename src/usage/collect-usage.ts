@@ -7,6 +7,7 @@ import { qualifyModels } from "./qualify-models.js";
 import { collectSubagentRuns } from "./subagent-usage.js";
 import { toUsage } from "./to-usage.js";
 import type { Usage } from "./usage.js";
+import { modelKey, virtualModels } from "./virtual-models.js";
 
 /** Where a piece of usage was recorded (FORMAT.md §5). */
 export type UsageSource = "assistant" | "subagent" | "toolResult" | "summary" | "usageEntry";
@@ -33,6 +34,8 @@ export interface UsageItem {
   turns: number;
   /** For sub-agent runs: the agent's name. */
   agent?: string | null;
+  /** An error or aborted reply: usage of zeros there is nothing billed, not usage left unrecorded. */
+  failed?: true;
 }
 
 /**
@@ -47,7 +50,8 @@ export function collectUsage(
 ): { items: UsageItem[]; problems: Problem[] } {
   const items: UsageItem[] = [];
   const problems: Problem[] = [];
-  const inUse = modelsInUse(tree, startModel);
+  const virtual = virtualModels(tree);
+  const inUse = modelsInUse(tree, startModel, virtual);
   for (const entry of tree.entries) {
     const assumed = inUse[entry.index] ?? null;
     const add = (source: UsageSource, stored: unknown, named: ModelRef | null, turns: number): void => {
@@ -65,7 +69,7 @@ export function collectUsage(
         turns,
       });
     };
-    collectEntryUsage(entry, add, items, assumed, problems);
+    collectEntryUsage(entry, add, items, assumed, problems, virtual);
   }
   qualifyModels(items);
   return { items, problems };
@@ -79,6 +83,7 @@ function collectEntryUsage(
   items: UsageItem[],
   assumed: ModelRef | null,
   problems: Problem[],
+  virtual: ReadonlySet<string>,
 ): void {
   const { body } = entry;
   switch (body.type) {
@@ -88,8 +93,15 @@ function collectEntryUsage(
         // Billed to the model that answered, as Pi 1.6's /session does (dist/core/usage-totals.js
         // getUsageCostBreakdown: `responseModel ?? model`): a server-side fallback reply is the fallback's.
         const answered = message.responseModel ?? message.model;
-        const named = answered === undefined ? null : { provider: message.provider ?? null, model: answered };
+        const provider = message.provider ?? null;
+        // A reply left naming a router (its routing failed) was answered by no model: never a router's row.
+        const named =
+          answered === undefined || virtual.has(modelKey(provider, answered))
+            ? null
+            : { provider, model: answered };
         add("assistant", message.usage, named, 1);
+        if (message.stopReason === "error" || message.stopReason === "aborted")
+          (items.at(-1) as UsageItem).failed = true;
       } else if (message.role === "toolResult") {
         const runs = collectSubagentRuns(message.details);
         for (const run of runs) {

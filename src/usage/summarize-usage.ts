@@ -24,15 +24,15 @@ export function breakDown(items: Iterable<UsageItem>): UsageBreakdown {
   >;
   const byModel = new Map<string, ModelTotals>();
   for (const item of items) {
-    addToTotals(total, item.usage, item.turns);
-    addToTotals(bySource[item.source], item.usage, item.turns);
+    addToTotals(total, item.usage, item.turns, item.failed);
+    addToTotals(bySource[item.source], item.usage, item.turns, item.failed);
     const key = `${item.provider ?? ""}\u0000${item.model ?? ""}`;
     let row = byModel.get(key);
     if (row === undefined) {
       row = { provider: item.provider, model: item.model, ...emptyTotals() };
       byModel.set(key, row);
     }
-    addToTotals(row, item.usage, item.turns);
+    addToTotals(row, item.usage, item.turns, item.failed);
   }
   const rows = [...byModel.values()].sort(
     (a, b) =>

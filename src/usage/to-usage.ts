@@ -69,5 +69,6 @@ function readCost(value: unknown, bad: string[]): Cost {
     record.total === undefined || record.total === null
       ? cost.input + cost.output + cost.cacheRead + cost.cacheWrite
       : readCount(record.total, "cost.total", bad);
+  if (record.totalFromProvider === true) cost.fromProvider = true;
   return cost;
 }

@@ -1,4 +1,4 @@
-import { isUnpriced, type Usage } from "./usage.js";
+import { isUnpriced, isUnrecorded, type Usage } from "./usage.js";
 
 /** What a report shows for a group of usage: token counts, dollars, unpriced tokens and model calls. */
 export interface Totals {
@@ -13,6 +13,12 @@ export interface Totals {
   unpricedTokens: number;
   /** Model calls: assistant replies, sub-agent turns, and one per summary, tool-result or `usage` record. */
   turns: number;
+  /** Of `turns`, the calls whose usage records no tokens and no cost: unknown, never $0 (some providers record none). */
+  unrecordedTurns: number;
+  /** Reasoning tokens, already inside `output` (where the provider says how many). */
+  reasoning: number;
+  /** Cache-write tokens kept for an hour, already inside `cacheWrite`. */
+  cacheWrite1h: number;
 }
 
 /** Totals of nothing. */
@@ -26,11 +32,17 @@ export function emptyTotals(): Totals {
     cost: 0,
     unpricedTokens: 0,
     turns: 0,
+    unrecordedTurns: 0,
+    reasoning: 0,
+    cacheWrite1h: 0,
   };
 }
 
-/** Adds one piece of usage and its model calls into `totals` (mutates it: totals are accumulators). */
-export function addToTotals(totals: Totals, usage: Usage, turns: number): Totals {
+/**
+ * Adds one piece of usage and its model calls into `totals` (mutates it: totals are accumulators).
+ * `failed`: an error or aborted reply, whose zeros mean nothing was billed, not that nothing was recorded.
+ */
+export function addToTotals(totals: Totals, usage: Usage, turns: number, failed = false): Totals {
   totals.input += usage.input;
   totals.output += usage.output;
   totals.cacheRead += usage.cacheRead;
@@ -39,6 +51,9 @@ export function addToTotals(totals: Totals, usage: Usage, turns: number): Totals
   totals.cost += usage.cost.total;
   if (isUnpriced(usage)) totals.unpricedTokens += usage.totalTokens;
   totals.turns += turns;
+  if (!failed && isUnrecorded(usage)) totals.unrecordedTurns += turns;
+  totals.reasoning += usage.reasoning;
+  totals.cacheWrite1h += usage.cacheWrite1h;
   return totals;
 }
 
@@ -52,6 +67,9 @@ export function mergeTotals(totals: Totals, more: Totals): Totals {
   totals.cost += more.cost;
   totals.unpricedTokens += more.unpricedTokens;
   totals.turns += more.turns;
+  totals.unrecordedTurns += more.unrecordedTurns;
+  totals.reasoning += more.reasoning;
+  totals.cacheWrite1h += more.cacheWrite1h;
   return totals;
 }
 
@@ -66,5 +84,8 @@ export function subtractTotals(totals: Totals, less: Totals): Totals {
     cost: totals.cost - less.cost,
     unpricedTokens: totals.unpricedTokens - less.unpricedTokens,
     turns: totals.turns - less.turns,
+    unrecordedTurns: totals.unrecordedTurns - less.unrecordedTurns,
+    reasoning: totals.reasoning - less.reasoning,
+    cacheWrite1h: totals.cacheWrite1h - less.cacheWrite1h,
   };
 }

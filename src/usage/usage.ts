@@ -5,6 +5,8 @@ export interface Cost {
   cacheRead: number;
   cacheWrite: number;
   total: number;
+  /** Set when `total` is what the provider billed (Pi 1.6's `totalFromProvider`), not Pi's estimate from rates. */
+  fromProvider?: true;
 }
 
 /**
@@ -73,4 +75,18 @@ export function tokenCount(usage: Usage): number {
  */
 export function isUnpriced(usage: Usage): boolean {
   return usage.cost.total === 0 && usage.totalTokens > 0 && usage.costUnreadable !== true;
+}
+
+/**
+ * Usage that records nothing: no tokens and no cost. Some providers record none (Pi then writes zeros),
+ * so such a model call's usage is unknown, neither free nor unpriced. A cost that could not be read is
+ * not one of these: something was recorded.
+ */
+export function isUnrecorded(usage: Usage): boolean {
+  return (
+    usage.totalTokens === 0 &&
+    tokenCount(usage) === 0 &&
+    usage.cost.total === 0 &&
+    usage.costUnreadable !== true
+  );
 }

@@ -2,11 +2,13 @@ import type { SessionAnalysis } from "../pipeline.js";
 import type { SessionEntry } from "../schema/entry.js";
 import type { ToolResultMessage } from "../schema/message.js";
 import { addToTotals, emptyTotals, type Totals } from "../usage/totals.js";
+import { virtualModels } from "../usage/virtual-models.js";
 import { textOf } from "./content-view.js";
 import type { ContextStatus, EntryView, FoldSummary, TranscriptNode } from "./entry-view.js";
 import { firstLine } from "./format.js";
 import { presentEntry } from "./present-entry.js";
 import type { MessageContext } from "./present-message.js";
+import { type ReplySelection, selectionsBefore } from "./reply-selection.js";
 import { splitSkill } from "./skill.js";
 
 /** Folds nest up to this depth; deeper branches are laid out flat so nothing recurses without bound. */
@@ -35,7 +37,9 @@ export function buildTranscript(input: TranscriptInput): TranscriptNode[] {
     if (onActive.has(index)) return children.find((child) => onActive.has(child));
     return maxBy(children, (child) => latest[child] as number);
   };
-  const builder = new TranscriptBuilder(input, preferredChild, latest);
+  const virtual = virtualModels(tree);
+  const routing = { virtual, selections: selectionsBefore(tree, virtual) };
+  const builder = new TranscriptBuilder(input, preferredChild, latest, routing);
   const activeRoot = input.analysis.activeBranch?.path[0] ?? (tree.roots[0] as number);
   const nodes = builder.chain(activeRoot, 0);
   for (const root of tree.roots) if (root !== activeRoot) nodes.push(builder.fold(root, "root", 1));
@@ -47,6 +51,7 @@ class TranscriptBuilder {
     private readonly input: TranscriptInput,
     private readonly preferredChild: (index: number) => number | undefined,
     private readonly latest: Int32Array,
+    private readonly routing: { virtual: ReadonlySet<string>; selections: readonly ReplySelection[] },
   ) {}
 
   /** The run of entries from `start` following preferred children, with other children folded in place. */
@@ -97,6 +102,8 @@ class TranscriptBuilder {
     const context: MessageContext = {
       depth: 0,
       systemSeen: results.systemBefore(index),
+      ...(this.routing.selections[index] === undefined ? {} : { selection: this.routing.selections[index] }),
+      virtualModels: this.routing.virtual,
       takeResult: (callId) => {
         const found = results.take(index, callId);
         if (found === undefined) return undefined;
@@ -133,7 +140,7 @@ class TranscriptBuilder {
       const index = stack.pop() as number;
       members.push(index);
       entries += 1;
-      for (const item of byEntry.get(index) ?? []) addToTotals(usage, item.usage, item.turns);
+      for (const item of byEntry.get(index) ?? []) addToTotals(usage, item.usage, item.turns, item.failed);
       for (const child of tree.children[index] as readonly number[]) stack.push(child);
     }
     members.sort((a, b) => a - b);

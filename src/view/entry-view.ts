@@ -20,6 +20,13 @@ export interface TurnUsageView {
   totalTokens: number;
   cost: number;
   unpriced: boolean;
+  /** No tokens and no cost recorded: the provider recorded none, so it is unknown, not $0. */
+  unrecorded: boolean;
+  /** Reasoning tokens (inside `output`) and one-hour cache writes (inside `cacheWrite`). */
+  reasoning: number;
+  cacheWrite1h: number;
+  /** The cost the provider billed: its parts at the model's rates add up to `partsCost` instead. */
+  billed: { partsCost: number } | null;
 }
 
 /** Why the model no longer saw an entry on the active path at the tip. */
@@ -45,6 +52,12 @@ export type MessageView =
       provider: string | null;
       model: string | null;
       responseModel: string | null;
+      /** The virtual model (`provider/model`) that routed this request to `model`, or left here unrouted. */
+      router: string | null;
+      /** True when routing failed: the reply names the router, and no model answered. */
+      unrouted: boolean;
+      /** The thinking level this reply was asked at, where it is not the session's. */
+      thinkingLevel: string | null;
       stopReason: string | null;
       errorMessage: string | null;
       usage: TurnUsageView | null;
@@ -94,7 +107,7 @@ export interface SystemView {
 /** What an entry shows, by type. */
 export type EntryContent =
   | { type: "message"; message: MessageView }
-  | { type: "model_change"; provider: string; modelId: string }
+  | { type: "model_change"; provider: string; modelId: string; virtual: boolean }
   | { type: "thinking_level_change"; thinkingLevel: string }
   | {
       type: "compaction";

@@ -56,11 +56,21 @@ function roundHalfUp(value: number, decimals: number): number {
   return Math.round(Number((value * scale).toPrecision(12))) / scale;
 }
 
-/** A recorded cost and the tokens nobody priced, e.g. "$1.20 + 45.6k unpriced tokens" or "unpriced". */
-export function formatCostWithUnpriced(cost: number, unpricedTokens: number): string {
-  if (unpricedTokens === 0) return formatCost(cost);
-  if (cost === 0) return `unpriced (${formatTokens(unpricedTokens)} tokens)`;
-  return `${formatCost(cost)} + ${formatTokens(unpricedTokens)} unpriced tokens`;
+/**
+ * A recorded cost, the tokens nobody priced and the calls that recorded no usage at all, e.g.
+ * "$1.20 + 45.6k unpriced tokens", "unpriced (45.6k tokens)", "usage not recorded" or
+ * "$1.20 + 2 calls with usage not recorded": neither unpriced tokens nor unrecorded calls are ever $0.
+ */
+export function formatCostWithUnpriced(cost: number, unpricedTokens: number, unrecordedTurns = 0): string {
+  const priced =
+    unpricedTokens === 0
+      ? formatCost(cost)
+      : cost === 0
+        ? `unpriced (${formatTokens(unpricedTokens)} tokens)`
+        : `${formatCost(cost)} + ${formatTokens(unpricedTokens)} unpriced tokens`;
+  if (unrecordedTurns === 0) return priced;
+  if (cost === 0 && unpricedTokens === 0) return "usage not recorded";
+  return `${priced} + ${plural(unrecordedTurns, "call", "calls")} with usage not recorded`;
 }
 
 /** "2025-06-01 10:00:01 UTC" from an ISO timestamp; null when it cannot be read. */

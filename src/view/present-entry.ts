@@ -1,5 +1,6 @@
 import type { EntryBody } from "../schema/entry.js";
 import { toUsage } from "../usage/to-usage.js";
+import { modelKey } from "../usage/virtual-models.js";
 import { textOf } from "./content-view.js";
 import type { EntryContent } from "./entry-view.js";
 import { type MessageContext, presentMessage } from "./present-message.js";
@@ -21,7 +22,12 @@ function stringList(value: unknown): string[] {
  */
 const PRESENTERS: { [T in EntryBody["type"]]: Presenter<T> } = {
   message: (body, context) => ({ type: "message", message: presentMessage(body.message, context) }),
-  model_change: (body) => ({ type: "model_change", provider: body.provider, modelId: body.modelId }),
+  model_change: (body, context) => ({
+    type: "model_change",
+    provider: body.provider,
+    modelId: body.modelId,
+    virtual: context.virtualModels?.has(modelKey(body.provider, body.modelId)) === true,
+  }),
   thinking_level_change: (body) => ({ type: "thinking_level_change", thinkingLevel: body.thinkingLevel }),
   compaction: (body) => {
     const details = asObject(body.details) ?? {};

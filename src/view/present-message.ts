@@ -1,12 +1,15 @@
 import type { AssistantMessage, StoredMessage, ToolResultMessage } from "../schema/message.js";
 import { parseMessage } from "../schema/message.js";
+import { toUsage } from "../usage/to-usage.js";
+import { modelKey, VIRTUAL_MODEL_API } from "../usage/virtual-models.js";
 import { imagesOf, otherBlocksOf, textOf } from "./content-view.js";
-import type { AssistantPart, MessageView } from "./entry-view.js";
+import type { AssistantPart, MessageView, TurnUsageView } from "./entry-view.js";
+import type { ReplySelection } from "./reply-selection.js";
 import { splitSkill } from "./skill.js";
 import { systemView } from "./system-view.js";
 import { presentToolBody } from "./tools/present-tool.js";
 import type { ToolResultView, ToolView } from "./tools/tool-view.js";
-import { turnUsage } from "./turn-usage.js";
+import { turnUsage, usageView } from "./turn-usage.js";
 
 /** Finds the result of a tool call among the messages in view, taking it so it is shown only there. */
 export type TakeResult = (
@@ -19,6 +22,10 @@ export interface MessageContext {
   depth: number;
   /** True once an earlier system message was seen: later ones are patches. */
   systemSeen: boolean;
+  /** What the session had selected before this entry; unknown inside a sub-agent's transcript. */
+  selection?: ReplySelection;
+  /** The virtual models (routers) the session names, as `provider/model`. */
+  virtualModels?: ReadonlySet<string>;
 }
 
 /** One stored message as a view; a tool call is paired with its result when one is in view. */
@@ -103,11 +110,40 @@ function presentAssistant(message: AssistantMessage, context: MessageContext): M
     provider: message.provider ?? null,
     model: message.model ?? null,
     responseModel: message.responseModel ?? null,
+    ...routing(message, context),
     stopReason: message.stopReason ?? null,
     errorMessage: message.errorMessage ?? null,
-    usage: turnUsage(message.usage),
+    usage: replyUsage(message),
     parts,
   };
+}
+
+/**
+ * The router beside a reply and the reply's own thinking level where it differs from the session's. A
+ * reply that names a virtual model was never routed (Pi leaves the router on a message whose routing
+ * failed); one asked while a router was selected names the physical model the router picked.
+ */
+function routing(
+  message: AssistantMessage,
+  context: MessageContext,
+): { router: string | null; unrouted: boolean; thinkingLevel: string | null } {
+  const own = message.model === undefined ? null : modelKey(message.provider ?? null, message.model);
+  const unrouted =
+    message.api === VIRTUAL_MODEL_API || (own !== null && context.virtualModels?.has(own) === true);
+  const router = unrouted ? own : (context.selection?.router ?? null);
+  const session = context.selection?.thinkingLevel ?? null;
+  const level = message.thinkingLevel ?? null;
+  return { router, unrouted, thinkingLevel: level !== null && level !== session ? level : null };
+}
+
+/**
+ * A reply's badge numbers. Every reply is a model call: one with no usage stored says "usage not recorded",
+ * never nothing; a failed one that recorded nothing was billed nothing and gets no badge.
+ */
+function replyUsage(message: AssistantMessage): TurnUsageView | null {
+  const usage = usageView(toUsage(message.usage).usage);
+  const failed = message.stopReason === "error" || message.stopReason === "aborted";
+  return failed && usage.unrecorded ? null : usage;
 }
 
 /** A tool result shown on its own: its call is not in view. */

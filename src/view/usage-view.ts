@@ -2,7 +2,7 @@ import type { SessionAnalysis } from "../pipeline.js";
 import type { UsageSource } from "../usage/collect-usage.js";
 import type { ModelTotals } from "../usage/summarize-usage.js";
 import { emptyTotals, type Totals } from "../usage/totals.js";
-import { formatCost, formatTokens } from "./format.js";
+import { formatCost, formatTokens, plural } from "./format.js";
 import { type PiFooter, piFooter } from "./pi-footer.js";
 
 /** How each usage source is named in a report. */
@@ -121,10 +121,15 @@ function comparisonSentence(
   dropped: Set<number | null>,
 ): string {
   const ours = analysis.usage.total;
-  const unpriced =
+  const unrecorded =
+    ours.unrecordedTurns > 0
+      ? ` ${plural(ours.unrecordedTurns, "model call", "model calls")} recorded no usage at all (some providers record none): what ${ours.unrecordedTurns === 1 ? "it" : "they"} cost is unknown, not $0.`
+      : "";
+  const unpriced = `${
     ours.unpricedTokens > 0
       ? ` ${formatTokens(ours.unpricedTokens)} tokens recorded no cost and are counted as unpriced, not free.`
-      : "";
+      : ""
+  }${unrecorded}`;
   if (footer.kind === "none") {
     return `Pi's footer shows no cost for this file: ${footer.reason}. This report counts ${formatCost(ours.cost)}, reading every cost it cannot use as 0 and listing it among the problems.${unpriced}`;
   }

@@ -52,6 +52,10 @@ describe("pi-report archive over a hand-made Pi folder", () => {
         cost: 0.3,
         unpricedTokens: 0,
         turns: 2,
+        // Totals' later fields: the copied replies recorded usage, and no reasoning or one-hour cache writes.
+        unrecordedTurns: 0,
+        reasoning: 0,
+        cacheWrite1h: 0,
       },
     });
 

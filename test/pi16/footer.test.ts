@@ -36,6 +36,7 @@ describe("usage.pi is Pi 1.6's footer", () => {
         "corpus/real/switchboard__pi-session.jsonl",
         "pi16/pi16-api-edge.jsonl",
         "pi16/pi16-commands.jsonl",
+        "pi16/pi16-usage.jsonl",
       ].sort(),
     );
   });

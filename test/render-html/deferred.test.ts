@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { analyzeFile } from "../../src/index.js";
 import { renderHtml } from "../../src/render/html/render-html.js";
+import { renderMarkdown } from "../../src/render/markdown/render-markdown.js";
 import { FIXTURES } from "../helpers/paths.js";
 
 describe("a deferred reply", () => {
@@ -10,5 +11,9 @@ describe("a deferred reply", () => {
       sourcePath: "pi16-api-edge.jsonl",
     });
     expect(html.match(/Deferred: the provider answers later/g)).toHaveLength(1);
+  });
+  it("is shown as deferred in the Markdown report too", async () => {
+    const { markdown } = await renderMarkdown(analyzeFile(`${FIXTURES}pi16/pi16-api-edge.jsonl`));
+    expect(markdown.match(/Deferred: the provider answers later/g)).toHaveLength(1);
   });
 });

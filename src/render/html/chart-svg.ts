@@ -21,20 +21,21 @@ const round = (value: number): string => (Math.round(value * 10) / 10).toString(
 export function chartSvg(chart: ChartView): string {
   const { points, compactions } = chart;
   if (points.length === 0) return "";
-  // reduce, not Math.max(...): a long session has more turns than a call takes arguments.
-  const maxTokens = points.reduce((max, point) => Math.max(max, point.contextTokens ?? 0), 1);
+  // reduce, not Math.max(...): a long session has more turns than a call takes arguments. No floor of
+  // 1: where no reply recorded tokens there is no token axis, not one of "1 tokens".
+  const maxTokens = points.reduce((max, point) => Math.max(max, point.contextTokens ?? 0), 0);
   const maxCost = points.reduce((max, point) => Math.max(max, point.cost), 0);
   const step = points.length === 1 ? 0 : WIDTH / (points.length - 1);
   const x = (turn: number): number => (points.length === 1 ? WIDTH / 2 : turn * step);
-  const y = (tokens: number): number => LINE_TOP + LINE_HEIGHT - (tokens / maxTokens) * LINE_HEIGHT;
+  const y = (tokens: number): number =>
+    LINE_TOP + LINE_HEIGHT - (maxTokens === 0 ? 0 : (tokens / maxTokens) * LINE_HEIGHT);
 
   const parts: string[] = [];
   parts.push(
     `<line class="chart-axis" x1="0" y1="${LINE_TOP + LINE_HEIGHT}" x2="${WIDTH}" y2="${LINE_TOP + LINE_HEIGHT}"/>`,
   );
-  parts.push(
-    `<text class="chart-label" x="2" y="${LINE_TOP - 4}">${escapeHtml(formatTokens(maxTokens))} tokens</text>`,
-  );
+  const axisLabel = maxTokens === 0 ? "usage not recorded" : `${formatTokens(maxTokens)} tokens`;
+  parts.push(`<text class="chart-label" x="2" y="${LINE_TOP - 4}">${escapeHtml(axisLabel)}</text>`);
 
   const segments: string[][] = [[]];
   points.forEach((point, turn) => {
@@ -75,15 +76,33 @@ export function chartSvg(chart: ChartView): string {
 
   if (points.length <= MAX_POINTS) {
     points.forEach((point, turn) => {
-      const label = `turn ${turn + 1}: ${point.contextTokens === null ? "failed" : `${formatTokens(point.contextTokens)} tokens`}, ${formatCost(point.cost)}`;
+      const label = `turn ${turn + 1}: ${pointText(point)}`;
       const cy = point.contextTokens === null ? LINE_TOP + LINE_HEIGHT : y(point.contextTokens);
+      const kind = point.unrecorded
+        ? " chart-unrecorded"
+        : point.contextTokens === null
+          ? " chart-failed"
+          : "";
       parts.push(
-        `<a href="#${point.anchor}"><circle class="chart-point${point.contextTokens === null ? " chart-failed" : ""}" cx="${round(x(turn))}" cy="${round(cy)}" r="3"><title>${escapeHtml(label)}</title></circle></a>`,
+        `<a href="#${point.anchor}"><circle class="chart-point${kind}" cx="${round(x(turn))}" cy="${round(cy)}" r="3"><title>${escapeHtml(label)}</title></circle></a>`,
       );
     });
   }
   const turns = `${points.length} assistant turn${points.length === 1 ? "" : "s"}`;
   parts.push(`<text class="chart-label" x="${WIDTH}" y="${HEIGHT - 2}" text-anchor="end">${turns}</text>`);
-  const description = `Context size at ${points.length === 1 ? "the" : "each of"} ${turns} on the active branch, peaking at ${formatTokens(maxTokens)} tokens, with ${compactions.length} compaction${compactions.length === 1 ? "" : "s"}.`;
+  const unrecorded = points.filter((point) => point.unrecorded).length;
+  const peak = maxTokens === 0 ? "with no usage recorded" : `peaking at ${formatTokens(maxTokens)} tokens`;
+  const notRecorded =
+    unrecorded === 0 || maxTokens === 0
+      ? ""
+      : ` (${unrecorded} of them recorded no usage, shown as hollow points on the axis)`;
+  const description = `Context size at ${points.length === 1 ? "the" : "each of"} ${turns} on the active branch${notRecorded}, ${peak}, with ${compactions.length} compaction${compactions.length === 1 ? "" : "s"}.`;
   return `<svg class="chart" viewBox="-4 0 ${WIDTH + 8} ${HEIGHT}" role="img" aria-label="${escapeHtml(description)}" xmlns="http://www.w3.org/2000/svg"><title>${escapeHtml(description)}</title>${parts.join("")}</svg>`;
+}
+
+/** A point's tooltip after "turn N: ": its size and cost, or why they are unknown. */
+function pointText(point: ChartView["points"][number]): string {
+  if (point.unrecorded) return "usage not recorded";
+  if (point.contextTokens === null) return `failed, ${formatCost(point.cost)}`;
+  return `${formatTokens(point.contextTokens)} tokens, ${formatCost(point.cost)}`;
 }

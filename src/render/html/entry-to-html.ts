@@ -38,7 +38,11 @@ function contentToHtml(content: EntryContent, context: HtmlContext): HtmlMessage
     case "custom_message":
       return messageToHtml(content.message, context);
     case "model_change":
-      return note("entry-model-change", "setting", { provider: content.provider, modelId: content.modelId });
+      return note("entry-model-change", "setting", {
+        provider: content.provider,
+        modelId: content.modelId,
+        virtual: content.virtual,
+      });
     case "thinking_level_change":
       return note("entry-thinking-level", "setting", { level: content.thinkingLevel });
     case "compaction":

@@ -87,6 +87,9 @@ export function messageToHtml(message: MessageView, context: HtmlContext): HtmlM
           message.responseModel !== null && message.responseModel !== message.model
             ? message.responseModel
             : null,
+        router: message.router,
+        unrouted: message.unrouted,
+        thinkingLevel: message.thinkingLevel,
         stopReason: message.stopReason,
         failed,
         errorMessage: message.errorMessage,

@@ -67,8 +67,13 @@ const PAGE_HELPERS: Readonly<Record<(typeof HELPER_NAMES)[number], Helper>> = {
   tokens: (value: unknown) => formatTokens(Number(value) || 0),
   int: (value: unknown) => formatInteger(Number(value) || 0),
   cost: (value: unknown) => formatCost(Number(value) || 0),
-  costu: (cost: unknown, unpriced: unknown) =>
-    formatCostWithUnpriced(Number(cost) || 0, Number(unpriced) || 0),
+  // costu cost unpricedTokens [unrecordedTurns]: handlebars passes its options object last, never a number.
+  costu: (cost: unknown, unpriced: unknown, unrecorded: unknown) =>
+    formatCostWithUnpriced(
+      Number(cost) || 0,
+      Number(unpriced) || 0,
+      typeof unrecorded === "number" ? unrecorded : 0,
+    ),
   eq: (a: unknown, b: unknown) => a === b,
   gt: (a: unknown, b: unknown) => Number(a) > Number(b),
   plural: (count: unknown, one: unknown, many: unknown) =>

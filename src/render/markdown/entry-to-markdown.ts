@@ -52,7 +52,17 @@ function contentToMarkdown(content: EntryContent, context: MarkdownContext): Mar
       return {
         title: "Model",
         meta: [],
-        blocks: line(text("Model set to "), code(`${content.provider}/${content.modelId}`)),
+        blocks: line(
+          text("Model set to "),
+          code(`${content.provider}/${content.modelId}`),
+          ...(content.virtual
+            ? [
+                text(
+                  " (a virtual model: a router that picks a model for each request; each reply names the model it picked)",
+                ),
+              ]
+            : []),
+        ),
       };
     case "thinking_level_change":
       return {

@@ -6,7 +6,7 @@ import { code, codeBlock, details, emphasis, paragraph, strong, text } from "./m
 import { outputBlocks } from "./output-blocks.js";
 import { sessionMarkdown } from "./session-markdown.js";
 import { toolToMarkdown } from "./tool-to-markdown.js";
-import { usageBadge, worthABadge } from "./usage-table.js";
+import { usageBadge } from "./usage-table.js";
 
 /** A message as the report shows it: a title, facts for the line under it, and its blocks. */
 export interface MarkdownMessage {
@@ -61,10 +61,18 @@ export function messageToMarkdown(message: MessageView, context: MarkdownContext
       if (message.model !== null) {
         meta.push([code(message.provider === null ? message.model : `${message.provider}/${message.model}`)]);
       }
+      if (message.router !== null) {
+        meta.push(
+          message.unrouted
+            ? [text("a virtual model: its routing failed, no model answered")]
+            : [text("routed by "), code(message.router)],
+        );
+      }
       if (message.responseModel !== null && message.responseModel !== message.model) {
         meta.push([text("answered as "), code(message.responseModel)]);
       }
-      if (worthABadge(message.usage)) meta.push([text(usageBadge(message.usage))]);
+      if (message.thinkingLevel !== null) meta.push([text("thinking "), code(message.thinkingLevel)]);
+      if (message.usage !== null) meta.push([text(usageBadge(message.usage))]);
       const blocks: RootContent[] = [];
       if (message.stopReason === "error" || message.stopReason === "aborted") {
         const what = message.stopReason === "aborted" ? "Aborted" : "Request failed";
@@ -78,6 +86,18 @@ export function messageToMarkdown(message: MessageView, context: MarkdownContext
       }
       if (message.stopReason === "length") {
         blocks.push(paragraph(emphasis(text("Stopped at the output token limit."))));
+      }
+      if (message.stopReason === "deferred") {
+        // The same words as the HTML report: an empty reply that is not an empty answer.
+        blocks.push(
+          paragraph(
+            emphasis(
+              text(
+                "Deferred: the provider answers later (a background or batch request); this reply holds no answer.",
+              ),
+            ),
+          ),
+        );
       }
       return { title: "Assistant", meta, blocks };
     }

@@ -102,7 +102,7 @@ export function branchItems(branches: readonly BranchView[]): PhrasingContent[][
     if (branch.label !== null) item.push(text(" · label "), code(branch.label));
     item.push(
       text(
-        ` · ${plural(branch.entryCount, "entry", "entries")} · ${formatCostWithUnpriced(branch.usage.cost, branch.usage.unpricedTokens)}`,
+        ` · ${plural(branch.entryCount, "entry", "entries")} · ${formatCostWithUnpriced(branch.usage.cost, branch.usage.unpricedTokens, branch.usage.unrecordedTurns)}`,
       ),
     );
     if (branch.forkId !== null) item.push(text(" · leaves the active branch at "), code(branch.forkId));
@@ -131,7 +131,7 @@ export function branchesBlock(branches: readonly BranchView[], forkPoints: numbe
 export function foldSummaryText(reason: "abandoned" | "root", fold: FoldSummary): string {
   const parts = [
     `${reason === "root" ? "Separate root" : "Abandoned branch"}: ${plural(fold.entries, "entry", "entries")}`,
-    formatCostWithUnpriced(fold.usage.cost, fold.usage.unpricedTokens),
+    formatCostWithUnpriced(fold.usage.cost, fold.usage.unpricedTokens, fold.usage.unrecordedTurns),
   ];
   if (fold.lastPrompt !== null) parts.push(`last prompt “${firstLine(fold.lastPrompt, 80)}”`);
   if (fold.tipLabel !== null) parts.push(`label ${fold.tipLabel}`);

@@ -21,6 +21,7 @@ export const TOTALS_COLUMNS = [
 export const TOTALS_ROWS = {
   total: "Total (whole file)",
   unpriced: "of which unpriced",
+  unrecorded: "of which usage not recorded",
   activeBranch: "Active branch",
   noModel: "(no model named)",
 } as const;
@@ -38,7 +39,7 @@ function numbers(totals: Totals): PhrasingContent[] {
     text(formatInteger(totals.cacheWrite)),
     text(formatInteger(totals.totalTokens)),
     // Tokens nobody priced are never shown as $0: "unpriced (45k tokens)" or "$1.20 + 45k unpriced tokens".
-    text(formatCostWithUnpriced(totals.cost, totals.unpricedTokens)),
+    text(formatCostWithUnpriced(totals.cost, totals.unpricedTokens, totals.unrecordedTurns)),
     text(formatInteger(totals.turns)),
   ];
 }
@@ -46,7 +47,7 @@ function numbers(totals: Totals): PhrasingContent[] {
 /**
  * The totals table: tokens and cost by model (every source included), the whole file's total, then the
  * parts Pi's own figure leaves out (sub-agents, summaries, tool results, `usage` entries) and the
- * unpriced tokens on rows of their own, and the active branch when it is not the whole file. Followed
+ * unpriced tokens and the calls that recorded no usage on rows of their own, and the active branch when it is not the whole file. Followed
  * by the sentence comparing this report's figure with Pi's.
  */
 export function totalsTable(usage: UsageView, modelRows = usage.byModel.length): RootContent[] {
@@ -76,6 +77,19 @@ export function totalsTable(usage: UsageView, modelRows = usage.byModel.length):
       dash,
     ]);
   }
+  if (usage.total.unrecordedTurns > 0) {
+    const dash = text("—");
+    rows.push([
+      text(TOTALS_ROWS.unrecorded),
+      dash,
+      dash,
+      dash,
+      dash,
+      dash,
+      text("usage not recorded"),
+      text(formatInteger(usage.total.unrecordedTurns)),
+    ]);
+  }
   if (!sameTotals(usage.activeBranch, usage.total)) {
     rows.push([text(TOTALS_ROWS.activeBranch), ...numbers(usage.activeBranch)]);
   }
@@ -96,12 +110,27 @@ function sameTotals(a: Totals, b: Totals): boolean {
   return keys.every((key) => a[key] === b[key]) && Math.abs(a.cost - b.cost) < 5e-10;
 }
 
-/** One model call's tokens and cost, for the line under an entry: "1.2k tokens · $0.0042" or "· unpriced". */
+/**
+ * One model call's tokens and cost, for the line under an entry, as the HTML badge says it:
+ * "1.2k tokens · 300 reasoning · $0.0042", "· unpriced", or "usage not recorded" (never 0 tokens · $0).
+ */
 export function usageBadge(usage: TurnUsageView): string {
-  return `${formatTokens(usage.totalTokens)} tokens · ${usage.unpriced ? "unpriced" : formatCost(usage.cost)}`;
+  if (usage.unrecorded) return "usage not recorded";
+  const parts = [`${formatTokens(usage.totalTokens)} tokens`];
+  if (usage.reasoning > 0) parts.push(`${formatTokens(usage.reasoning)} reasoning`);
+  if (usage.cacheWrite1h > 0) parts.push(`${formatTokens(usage.cacheWrite1h)} cache write 1h`);
+  const billed =
+    usage.billed === null
+      ? ""
+      : ` billed by the provider (its rates give ${formatCost(usage.billed.partsCost)})`;
+  parts.push(usage.unpriced ? "unpriced" : `${formatCost(usage.cost)}${billed}`);
+  return parts.join(" · ");
 }
 
-/** A usage worth a badge: a record of nothing (no tokens, no cost) is left out, as in the HTML report. */
+/**
+ * A usage worth a badge beside a record other than a reply: a record of nothing (no tokens, no cost) is
+ * left out. A reply's badge is always shown: there, nothing recorded says "usage not recorded".
+ */
 export function worthABadge(usage: TurnUsageView | null): usage is TurnUsageView {
-  return usage !== null && !(usage.totalTokens === 0 && usage.cost === 0);
+  return usage !== null && !usage.unrecorded;
 }
