@@ -39,6 +39,10 @@ describe("oh-my-pi: a run's usage is read from <parent>/<id>.jsonl when the pare
       cost: 0.0046,
       unpricedTokens: 0,
       turns: 2,
+      // The child's replies hold no reasoning or 1-hour cache writes, and both recorded their usage.
+      reasoning: 0,
+      cacheWrite1h: 0,
+      unrecordedTurns: 0,
     });
     // Parent replies 1000/100 $0.0045, 1200/50 $0.00435, 500/20 $0.0018; plus the run above.
     expect(report.usage.total.totalTokens).toBe(2870 + 3800);
