@@ -4,6 +4,7 @@ import { imagesOf, otherBlocksOf, textOf } from "./content-view.js";
 import type { AssistantPart, MessageView } from "./entry-view.js";
 import { splitSkill } from "./skill.js";
 import { systemView } from "./system-view.js";
+import { nestedCallsView } from "./tools/nested-calls.js";
 import { presentToolBody } from "./tools/present-tool.js";
 import type { ToolResultView, ToolView } from "./tools/tool-view.js";
 import { turnUsage } from "./turn-usage.js";
@@ -83,7 +84,7 @@ function presentAssistant(message: AssistantMessage, context: MessageContext): M
         return { kind: "thinking", text: block.thinking, redacted: block.redacted === true };
       case "toolCall": {
         const found = block.id === undefined ? undefined : context.takeResult(block.id);
-        const result = found === undefined ? null : resultView(found.message, found.anchor);
+        const result = found === undefined ? null : resultView(found.message, found.anchor, context.depth);
         const tool: ToolView = {
           name: block.name,
           callId: block.id ?? null,
@@ -112,7 +113,7 @@ function presentAssistant(message: AssistantMessage, context: MessageContext): M
 
 /** A tool result shown on its own: its call is not in view. */
 export function orphanResultTool(message: ToolResultMessage, anchor: string | null, depth: number): ToolView {
-  const result = resultView(message, anchor);
+  const result = resultView(message, anchor, depth);
   const name = message.toolName ?? "unknown tool";
   return {
     name,
@@ -124,7 +125,7 @@ export function orphanResultTool(message: ToolResultMessage, anchor: string | nu
   };
 }
 
-function resultView(message: ToolResultMessage, anchor: string | null): ToolResultView {
+function resultView(message: ToolResultMessage, anchor: string | null, depth: number): ToolResultView {
   return {
     anchor,
     isError: message.isError === true,
@@ -132,6 +133,7 @@ function resultView(message: ToolResultMessage, anchor: string | null): ToolResu
     images: imagesOf(message.content),
     details: message.details,
     usage: turnUsage(message.usage),
+    nestedCalls: nestedCallsView(message.nestedCalls, presentMessages, depth),
   };
 }
 
