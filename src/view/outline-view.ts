@@ -1,6 +1,7 @@
 import { displayPath } from "./display-path.js";
 import type { EntryView, TranscriptNode } from "./entry-view.js";
 import { firstLine } from "./format.js";
+import { mcpToolName } from "./tools/tool-name.js";
 import type { ToolView } from "./tools/tool-view.js";
 
 /** One line of the side outline: a link to an entry or a folded branch. */
@@ -29,9 +30,20 @@ function toolSummary(tool: ToolView, cwd: string | null): string {
       return [body.pattern, body.path].filter(Boolean).join(" in ");
     case "subagent":
       return `${body.runs.length} run${body.runs.length === 1 ? "" : "s"}`;
-    default:
-      return "";
+    default: {
+      // A codemode script (or any tool) that called others: what it called, by name.
+      const calls = tool.result?.nestedCalls?.calls ?? [];
+      if (calls.length === 0) return "";
+      const names = [...new Set(calls.map((call) => toolLabel(call.name)))].join(", ");
+      return `${calls.length} call${calls.length === 1 ? "" : "s"}: ${names}`;
+    }
   }
+}
+
+/** A tool's name as the outline shows it: an MCP tool as its own name and its server's. */
+function toolLabel(name: string): string {
+  const mcp = mcpToolName(name);
+  return mcp === null ? name : `${mcp.tool} (MCP ${mcp.server})`;
 }
 
 function entryItems(
@@ -69,7 +81,7 @@ function entryItems(
         items.push({
           ...base,
           kind: "tool",
-          text: `${part.tool.name} ${toolSummary(part.tool, cwd)}`.trim(),
+          text: `${toolLabel(part.tool.name)} ${toolSummary(part.tool, cwd)}`.trim(),
           tool: part.tool.name,
           error,
           labels: [],
@@ -80,7 +92,7 @@ function entryItems(
       items.push({
         ...base,
         kind: "tool",
-        text: `${message.tool.name} (result)`,
+        text: `${toolLabel(message.tool.name)} (result)`,
         tool: message.tool.name,
         error: message.tool.result?.isError === true,
       });

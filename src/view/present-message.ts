@@ -7,6 +7,7 @@ import type { AssistantPart, MessageView, TurnUsageView } from "./entry-view.js"
 import type { ReplySelection } from "./reply-selection.js";
 import { splitSkill } from "./skill.js";
 import { systemView } from "./system-view.js";
+import { nestedCallsView } from "./tools/nested-calls.js";
 import { presentToolBody } from "./tools/present-tool.js";
 import type { ToolResultView, ToolView } from "./tools/tool-view.js";
 import { turnUsage, usageView } from "./turn-usage.js";
@@ -90,7 +91,7 @@ function presentAssistant(message: AssistantMessage, context: MessageContext): M
         return { kind: "thinking", text: block.thinking, redacted: block.redacted === true };
       case "toolCall": {
         const found = block.id === undefined ? undefined : context.takeResult(block.id);
-        const result = found === undefined ? null : resultView(found.message, found.anchor);
+        const result = found === undefined ? null : resultView(found.message, found.anchor, context.depth);
         const tool: ToolView = {
           name: block.name,
           callId: block.id ?? null,
@@ -148,7 +149,7 @@ function replyUsage(message: AssistantMessage): TurnUsageView | null {
 
 /** A tool result shown on its own: its call is not in view. */
 export function orphanResultTool(message: ToolResultMessage, anchor: string | null, depth: number): ToolView {
-  const result = resultView(message, anchor);
+  const result = resultView(message, anchor, depth);
   const name = message.toolName ?? "unknown tool";
   return {
     name,
@@ -160,7 +161,7 @@ export function orphanResultTool(message: ToolResultMessage, anchor: string | nu
   };
 }
 
-function resultView(message: ToolResultMessage, anchor: string | null): ToolResultView {
+function resultView(message: ToolResultMessage, anchor: string | null, depth: number): ToolResultView {
   return {
     anchor,
     isError: message.isError === true,
@@ -168,6 +169,7 @@ function resultView(message: ToolResultMessage, anchor: string | null): ToolResu
     images: imagesOf(message.content),
     details: message.details,
     usage: turnUsage(message.usage),
+    nestedCalls: nestedCallsView(message.nestedCalls, presentMessages, depth),
   };
 }
 

@@ -12,7 +12,7 @@ import {
   type Slot,
   terminalSlot,
 } from "./html-context.js";
-import { type HtmlTool, toolToHtml } from "./tool-to-html.js";
+import { type HtmlTool, toolNamesOf, toolToHtml } from "./tool-to-html.js";
 
 export type HtmlPart =
   | { text: Slot }
@@ -74,7 +74,7 @@ export function messageToHtml(message: MessageView, context: HtmlContext): HtmlM
         const html = partToHtml(part, context);
         return html === null ? [] : [html];
       });
-      const tools = parts.flatMap((part) => ("tool" in part ? [part.tool.name] : []));
+      const tools = [...new Set(parts.flatMap((part) => ("tool" in part ? toolNamesOf(part.tool) : [])))];
       const failed = message.stopReason === "error" || message.stopReason === "aborted";
       return {
         partial: "message-assistant",
@@ -103,7 +103,7 @@ export function messageToHtml(message: MessageView, context: HtmlContext): HtmlM
       return {
         partial: "message-tool-result",
         kind: "toolResult",
-        tools: [tool.name],
+        tools: [...new Set(toolNamesOf(tool))],
         error: tool.failed,
         tool,
       };

@@ -1,8 +1,10 @@
 import { displayPath } from "../../view/display-path.js";
 import type { TurnUsageView } from "../../view/entry-view.js";
 import { firstLine } from "../../view/format.js";
+import { nestedDuration } from "../../view/tools/nested-calls.js";
 import { otherArguments } from "../../view/tools/other-arguments.js";
-import type { ToolBody, ToolView } from "../../view/tools/tool-view.js";
+import { type McpToolName, mcpToolName } from "../../view/tools/tool-name.js";
+import type { NestedCallStatus, ToolBody, ToolView } from "../../view/tools/tool-view.js";
 import { diffToHtml } from "../primitives/diff/diff-to-html.js";
 import { languageFromPath, SHELL_LANGUAGE } from "../primitives/highlight/languages.js";
 import {
@@ -48,10 +50,29 @@ export interface HtmlSubagentRun {
   sessionFile: { shown: string; found: boolean } | null;
 }
 
+/** The calls a tool made while it ran, each as a card of its own. */
+export interface HtmlNestedCalls {
+  calls: HtmlTool[];
+  complete: boolean;
+  unreadable: number;
+}
+
+/** A nested call's status as its card's head shows it. */
+export interface HtmlNestedStatus extends NestedCallStatus {
+  /** "16 ms", "2s"; null when not recorded. */
+  duration: string | null;
+}
+
 /** A tool card's template data; `partial` names the card's body (one per kind of tool). */
 export interface HtmlTool {
   partial: string;
   name: string;
+  /** Set for an MCP tool (`mcp__server__tool`): the head shows the server as a badge and the tool's name. */
+  mcp: McpToolName | null;
+  /** Set for a call another tool made (a codemode script's): what Pi recorded instead of a result. */
+  nested: HtmlNestedStatus | null;
+  /** The calls this tool made while it ran (codemode's script, an MCP tool's), or null. */
+  nestedCalls: HtmlNestedCalls | null;
   callId: string | null;
   called: boolean;
   /** One line for the card's head: the command, the path, the pattern. */
@@ -70,6 +91,8 @@ export interface HtmlTool {
   pattern?: string | null;
   mode?: string | null;
   runs?: HtmlSubagentRun[];
+  script?: Slot;
+  scriptLines?: number;
 }
 
 type OutputStyle = "terminal" | "markdown" | "plain" | { language: string | undefined };
@@ -171,6 +194,13 @@ const TOOL_CARDS: {
     })),
     output: "markdown",
   }),
+  codemode: (body, _tool, context) => ({
+    partial: "tool-codemode",
+    headline: "",
+    script: codeSlot(context, body.code, "javascript", "command"),
+    scriptLines: lineCount(body.code),
+    output: "terminal",
+  }),
   generic: () => ({ partial: "tool-generic", headline: "", output: "terminal" }),
 };
 
@@ -188,6 +218,9 @@ export function toolToHtml(tool: ToolView, context: HtmlContext): HtmlTool {
     headline: "",
     ...fields,
     name: tool.name,
+    mcp: mcpToolName(tool.name),
+    nested: tool.nested === undefined ? null : { ...tool.nested, duration: nestedDuration(tool.nested) },
+    nestedCalls: nestedCallsToHtml(tool, context),
     callId: tool.callId,
     called: tool.called,
     failed: tool.result?.isError === true,
@@ -197,7 +230,22 @@ export function toolToHtml(tool: ToolView, context: HtmlContext): HtmlTool {
   };
 }
 
-/** The arguments a card's body does not show; undefined when there are none. */
+/** A card's tool name and those of the calls it made while it ran: what the tool filter finds it by. */
+export function toolNamesOf(tool: HtmlTool): string[] {
+  return [tool.name, ...(tool.nestedCalls?.calls ?? []).flatMap(toolNamesOf)];
+}
+
+/** The calls a tool made while it ran, as cards: what a codemode script did, call by call. */
+function nestedCallsToHtml(tool: ToolView, context: HtmlContext): HtmlNestedCalls | null {
+  const nested = tool.result?.nestedCalls ?? null;
+  if (nested === null) return null;
+  return {
+    calls: nested.calls.map((call) => toolToHtml(call, context)),
+    complete: nested.complete,
+    unreadable: nested.unreadable,
+  };
+}
+
 /** Keys of a result's `details` that a card's body already shows (the rest is shown as JSON). */
 const DETAILS_SHOWN: Record<ToolBody["kind"], readonly string[]> = {
   bash: [],
@@ -206,6 +254,8 @@ const DETAILS_SHOWN: Record<ToolBody["kind"], readonly string[]> = {
   edit: ["diff", "patch"],
   search: [],
   subagent: ["results", "mode"],
+  // Pi's codemode keeps its own list of the script's calls; the cards above show them from `nestedCalls`.
+  codemode: ["calls"],
   generic: [],
 };
 

@@ -1,8 +1,16 @@
 import type { PhrasingContent, RootContent } from "mdast";
 import { displayPath } from "../../view/display-path.js";
-import { firstLine } from "../../view/format.js";
+import { firstLine, formatInteger } from "../../view/format.js";
+import { nestedDuration } from "../../view/tools/nested-calls.js";
 import { otherArguments } from "../../view/tools/other-arguments.js";
-import type { SubagentRunView, ToolBody, ToolResultView, ToolView } from "../../view/tools/tool-view.js";
+import { mcpToolName } from "../../view/tools/tool-name.js";
+import type {
+  NestedCallsView,
+  SubagentRunView,
+  ToolBody,
+  ToolResultView,
+  ToolView,
+} from "../../view/tools/tool-view.js";
 import { diffToText } from "./diff-to-markdown.js";
 import { fenceFromPath, fenceName } from "./fence-language.js";
 import {
@@ -12,7 +20,7 @@ import {
   plural,
   SESSION_HEADING_OFFSET,
 } from "./markdown-context.js";
-import { code, codeBlock, details, emphasis, paragraph, strong, text } from "./mdast.js";
+import { blockquote, code, codeBlock, details, emphasis, paragraph, strong, text } from "./mdast.js";
 import { outputBlocks } from "./output-blocks.js";
 import { sessionMarkdown } from "./session-markdown.js";
 import { usageBadge, worthABadge } from "./usage-table.js";
@@ -83,6 +91,14 @@ const TOOL_SHAPES: {
     // A sub-agent's answer is Markdown; fenced as such, so that it reads as the agent's output.
     outputLanguage: "markdown",
   }),
+  codemode: (body) => {
+    const script = codeBlock(body.code, "js");
+    return {
+      head: [text(`script · ${plural(lineCount(body.code), "line", "lines")} of JavaScript`)],
+      blocks: lineCount(body.code) > OPEN_WRITTEN_LINES ? details("Script", [script]) : [script],
+      outputLanguage: undefined,
+    };
+  },
   generic: () => ({ head: [], blocks: [], outputLanguage: undefined }),
 };
 
@@ -97,11 +113,24 @@ export function toolToMarkdown(tool: ToolView, context: MarkdownContext): RootCo
     tool.body,
     context,
   );
-  const line: PhrasingContent[] = [strong(text(tool.name))];
+  const mcp = mcpToolName(tool.name);
+  // An MCP tool by its own name and its server's, as the HTML card's badge shows it.
+  const line: PhrasingContent[] =
+    mcp === null
+      ? [strong(text(tool.name))]
+      : [strong(text(mcp.tool)), text(" (MCP server "), code(mcp.server), text(")")];
   if (shape.head.length > 0) line.push(text(" "), ...shape.head);
   if (tool.result?.isError === true) line.push(text(" · "), strong(text("failed")));
   if (!tool.called) line.push(text(" · "), emphasis(text("call not in view")));
-  if (tool.result === null) line.push(text(" · "), emphasis(text("no result recorded")));
+  const nested = tool.nested;
+  const duration = nested === undefined ? null : nestedDuration(nested);
+  if (duration !== null) line.push(text(` · ${duration}`));
+  if (nested !== undefined && !nested.argumentsRecorded) {
+    const size = nested.argumentsBytes === null ? "" : ` (${formatInteger(nested.argumentsBytes)} bytes)`;
+    line.push(text(" · "), emphasis(text(`arguments not recorded${size}`)));
+  }
+  if (tool.result === null)
+    line.push(text(" · "), emphasis(text(nested === undefined ? "no result recorded" : "unfinished")));
   const blocks: RootContent[] = [paragraph(...line), ...shape.blocks];
   // Only the arguments the block above does not show (as the HTML card does): a written file or an
   // edit's text shown twice made a fifth of a real session's report.
@@ -113,9 +142,26 @@ export function toolToMarkdown(tool: ToolView, context: MarkdownContext): RootCo
   }
   // A sub-agent tool's own usage total is the runs' above, which the report counts (once) through them.
   const countedThroughRuns = tool.body.kind === "subagent" && tool.body.runs.length > 0;
-  if (tool.result !== null)
+  if (tool.result?.nestedCalls) blocks.push(...nestedBlocks(tool.result.nestedCalls, context));
+  // A nested call's output went to the script: Pi records only whether it failed (and why).
+  if (tool.result !== null && (nested === undefined || tool.result.isError))
     blocks.push(...resultBlocks(tool.result, shape.outputLanguage, context, countedThroughRuns));
   return blocks;
+}
+
+/** The calls a tool made while it ran, quoted under it, each as a block of its own. */
+function nestedBlocks(nested: NestedCallsView, context: MarkdownContext): RootContent[] {
+  const notes = [
+    nested.complete ? null : "record incomplete: Pi leaves out calls and arguments past its limits",
+    nested.unreadable > 0 ? `${plural(nested.unreadable, "record", "records")} not readable as a call` : null,
+  ].filter((note) => note !== null);
+  const intro = `${plural(nested.calls.length, "tool call", "tool calls")} made while it ran${notes.map((note) => ` · ${note}`).join("")}:`;
+  return [
+    blockquote(
+      paragraph(emphasis(text(intro))),
+      ...nested.calls.flatMap((call) => toolToMarkdown(call, context)),
+    ),
+  ];
 }
 
 function resultBlocks(

@@ -21,6 +21,8 @@ export function shownArguments(body: ToolBody): readonly string[] {
         : [...PATH_ARGUMENTS, "edits", "oldText", "newText", "old_text", "new_text"];
     case "search":
       return ["pattern", "query", "path"];
+    case "codemode":
+      return ["code"];
     case "subagent":
     case "generic":
       return [];

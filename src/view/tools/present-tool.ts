@@ -9,6 +9,8 @@ export type PresentMessages = (messages: unknown[], depth: number) => MessageVie
 
 interface BodyInput {
   args: Record<string, unknown>;
+  /** The arguments as stored (a string when a provider sent the script as raw input). */
+  raw: unknown;
   result: ToolResultView | null;
   present: PresentMessages;
   depth: number;
@@ -47,6 +49,11 @@ const TOOL_BODIES: Readonly<Record<string, (input: BodyInput) => ToolBody>> = {
   find: search,
   ls: search,
   subagent: ({ result, present, depth }) => subagentBody(result?.details, present, depth),
+  // The input is raw JavaScript (codemode.md); Pi stores it as `{ code }`.
+  codemode: ({ args, raw }) => ({
+    kind: "codemode",
+    code: stringField(args, "code") ?? (typeof raw === "string" ? raw : ""),
+  }),
 };
 
 /**
@@ -62,7 +69,7 @@ export function presentToolBody(
 ): ToolBody {
   const args = parseArgs(rawArgs).object;
   const body = Object.hasOwn(TOOL_BODIES, name) ? TOOL_BODIES[name] : undefined;
-  if (body !== undefined) return body({ args, result, present, depth });
+  if (body !== undefined) return body({ args, raw: rawArgs, result, present, depth });
   const runs = subagentBody(result?.details, present, depth);
   if (runs.kind === "subagent" && runs.runs.length > 0) return runs;
   return { kind: "generic" };

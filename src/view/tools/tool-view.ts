@@ -24,6 +24,8 @@ export type ToolBody =
   | { kind: "edit"; path: string; diff: FileDiff | null }
   | { kind: "search"; pattern: string | null; path: string | null }
   | { kind: "subagent"; mode: string | null; runs: SubagentRunView[] }
+  /** Pi 1.x's `codemode`: the JavaScript its script ran (its tool calls are the result's `nestedCalls`). */
+  | { kind: "codemode"; code: string }
   | { kind: "generic" };
 
 /** A tool call paired with its result (either may be missing). */
@@ -36,6 +38,27 @@ export interface ToolView {
   called: boolean;
   result: ToolResultView | null;
   body: ToolBody;
+  /** Set for a call a tool made while it ran (a codemode script's call): what Pi recorded of it. */
+  nested?: NestedCallStatus;
+}
+
+/** What Pi 1.x records of a nested call besides its name and arguments. */
+export interface NestedCallStatus {
+  status: "ok" | "error" | "unfinished";
+  durationMs: number | null;
+  /** False when Pi left the arguments out of the record (past its size limits). */
+  argumentsRecorded: boolean;
+  /** Their size, where Pi kept it. */
+  argumentsBytes: number | null;
+}
+
+/** The calls a tool made while it ran (Pi 1.x's `nestedCalls` on its result). */
+export interface NestedCallsView {
+  calls: ToolView[];
+  /** False when Pi dropped calls or arguments past its limits, or a call never finished. */
+  complete: boolean;
+  /** Records that were not a call (no name): counted, not shown. */
+  unreadable: number;
 }
 
 export interface ToolResultView {
@@ -47,4 +70,6 @@ export interface ToolResultView {
   images: ImageView[];
   details: unknown;
   usage: TurnUsageView | null;
+  /** The calls the tool made while it ran, or null when it recorded none. */
+  nestedCalls: NestedCallsView | null;
 }

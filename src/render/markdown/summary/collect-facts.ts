@@ -32,6 +32,8 @@ export interface CommandRun {
   /** Why it failed or what is unknown: "exit 1", "cancelled", "no result recorded". */
   note: string | null;
   where: Where;
+  /** The tool whose run made this call (a `codemode` script), or null for the model's own call. */
+  via: string | null;
 }
 
 /** An assistant turn that ended in an error or was aborted. */
@@ -47,13 +49,19 @@ export interface TurnError {
 export interface PromptOutline {
   prompt: string;
   replies: number;
-  /** Tool calls by tool name, in order of first use. */
-  tools: Map<string, number>;
+  /** Tool calls by tool name, in order of first use; with each, the calls it made while it ran. */
+  tools: Map<string, ToolTally>;
   failedTools: number;
   errors: number;
   compactions: number;
   cost: number;
   unpricedTokens: number;
+}
+
+/** How often a tool was called, and the calls it made while it ran (a codemode script's), by name. */
+export interface ToolTally {
+  count: number;
+  nested: Map<string, number>;
 }
 
 /** A compaction anywhere in the session. */
@@ -95,12 +103,12 @@ export function collectFacts(transcript: readonly TranscriptNode[], cwd: string 
   };
   const files = new Map<string, FileChange>();
 
-  const tool = (view: ToolView, where: Where) => {
+  const tool = (view: ToolView, where: Where, via: string | null = null) => {
     const { body } = view;
     const failed = view.result?.isError === true;
     if (body.kind === "bash") {
-      const note = view.result === null ? "no result recorded" : null;
-      facts.commands.push({ command: body.command, byUser: false, failed, note, where });
+      const note = view.result === null ? (view.nested ? "unfinished" : "no result recorded") : null;
+      facts.commands.push({ command: body.command, byUser: false, failed, note, where, via });
     }
     if ((body.kind === "edit" || body.kind === "write") && body.path !== "") {
       const path = displayPath(body.path, cwd);
@@ -133,6 +141,8 @@ export function collectFacts(transcript: readonly TranscriptNode[], cwd: string 
     if (body.kind === "subagent") {
       for (const run of body.runs) for (const message of run.messages) visit(message, null, "sub-agent");
     }
+    // A codemode script's calls are real: its commands ran and its edits changed files.
+    for (const call of view.result?.nestedCalls?.calls ?? []) tool(call, where, view.name);
   };
 
   const visit = (message: MessageView, entry: EntryView | null, where: Where) => {
@@ -153,7 +163,14 @@ export function collectFacts(transcript: readonly TranscriptNode[], cwd: string 
     if (message.role === "bashExecution") {
       const exit = message.exitCode !== null && message.exitCode !== 0 ? `exit ${message.exitCode}` : null;
       const note = message.cancelled ? "cancelled" : exit;
-      facts.commands.push({ command: message.command, byUser: true, failed: note !== null, note, where });
+      facts.commands.push({
+        command: message.command,
+        byUser: true,
+        failed: note !== null,
+        note,
+        where,
+        via: null,
+      });
     }
   };
 
@@ -216,8 +233,14 @@ function outlineEntry(facts: SessionFacts, entry: EntryView): void {
   }
   if (message.role === "toolResult") tools.push(message.tool);
   for (const view of tools) {
-    item.tools.set(view.name, (item.tools.get(view.name) ?? 0) + 1);
+    const tally = item.tools.get(view.name) ?? { count: 0, nested: new Map<string, number>() };
+    tally.count += 1;
+    item.tools.set(view.name, tally);
     if (view.result?.isError === true) item.failedTools += 1;
     addUsage(item, view.result?.usage ?? null);
+    for (const call of view.result?.nestedCalls?.calls ?? []) {
+      tally.nested.set(call.name, (tally.nested.get(call.name) ?? 0) + 1);
+      if (call.result?.isError === true) item.failedTools += 1;
+    }
   }
 }

@@ -22,6 +22,7 @@ import { branchItems } from "../overview-markdown.js";
 import { sessionMarkdown } from "../session-markdown.js";
 import type { CommandRun, SessionFacts, Where } from "./collect-facts.js";
 import { GITHUB_COMMENT_LIMIT } from "./fit-summary.js";
+import { toolCountsText } from "./tool-counts.js";
 
 /** The typed prompt is shown up to this many characters; the full report has the rest. */
 const ASKED_MAX = 2000;
@@ -60,6 +61,7 @@ function commandItem(run: CommandRun): PhrasingContent[] {
   if (run.failed) item.push(text(" · "), strong(text("failed")));
   if (run.note !== null) item.push(text(` (${run.note})`));
   if (run.byUser) item.push(text(" · run by the user with !"));
+  if (run.via !== null) item.push(text(" · from a "), code(run.via), text(" call"));
   return [...item, ...whereNote(run.where)];
 }
 
@@ -192,8 +194,7 @@ export function outlineList(facts: SessionFacts, limit: number): string {
   const { outline } = facts;
   const items = outline.slice(0, limit).map((item): PhrasingContent[] => {
     const parts = [plural(item.replies, "reply", "replies")];
-    if (item.tools.size > 0)
-      parts.push([...item.tools].map(([name, count]) => `${name} ×${count}`).join(", "));
+    if (item.tools.size > 0) parts.push(toolCountsText(item.tools));
     if (item.failedTools > 0) parts.push(`${formatInteger(item.failedTools)} failed`);
     if (item.errors > 0) parts.push(plural(item.errors, "error", "errors"));
     if (item.compactions > 0) parts.push("compacted");
