@@ -107,7 +107,8 @@ function toRecord(task: SessionTask, result: WrittenResult): ManifestRecord {
       : result.kind === "skipped"
         ? { kind: "skipped", reason: result.reason }
         : { kind: "failed", error: result.error };
-  return { file: task.file, path: task.path, ...stat, outcome };
+  const childPages = Object.keys(task.childPages).length > 0 ? { childPages: task.childPages } : {};
+  return { file: task.file, path: task.path, ...stat, outcome, ...childPages };
 }
 
 /** The files a site writes at its top: in a folder this tool did not make a site of, they are someone's. */
