@@ -48,19 +48,31 @@ export function planWork(
 ): WorkPlan {
   const kept: ManifestRecord[] = [];
   const tasks: (SessionTask & { size: number })[] = [];
-  const links = childPageLinks(found, reportPaths, reportPathOf);
+  const standing = new Map<string, ManifestRecord>();
   for (const file of found) {
     const record = previous.get(file.file);
     const report = reportPaths.get(file.file) ?? reportPathOf(file.file);
-    const missingReport = record !== undefined && needsReport(record, filters, output, report);
-    const childPages = links.get(file.file) ?? {};
     if (
       record !== undefined &&
-      !missingReport &&
-      sameLinks(record.childPages ?? {}, childPages) &&
+      !needsReport(record, filters, output, report) &&
       record.size === file.size &&
       record.mtimeMs === file.mtimeMs
-    ) {
+    )
+      standing.set(file.file, record);
+  }
+  const pageless = new Set(
+    [...standing].flatMap(([file, { outcome }]) =>
+      outcome.kind !== "session" || outcome.report === null || !matchesFilters(outcome.digest, filters)
+        ? [file]
+        : [],
+    ),
+  );
+  const links = childPageLinks(found, reportPaths, reportPathOf, pageless);
+  for (const file of found) {
+    const record = standing.get(file.file);
+    const report = reportPaths.get(file.file) ?? reportPathOf(file.file);
+    const childPages = links.get(file.file) ?? {};
+    if (record !== undefined && sameLinks(record.childPages ?? {}, childPages)) {
       kept.push({ ...record, path: file.path });
       continue;
     }

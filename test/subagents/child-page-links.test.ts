@@ -99,3 +99,31 @@ describe("a parent's page follows its child's page name", () => {
     expect(rerun.rendered).toBe(1);
   });
 });
+
+describe("a child file without a page in the site is not linked", () => {
+  it("not while the filters leave it out; linked once they let it in", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "pi-report-child-filtered-"));
+    cpSync(FILES, folder, { recursive: true });
+    // 0-Review ran in another folder: `--project /app` leaves it out of the site.
+    const child = join(folder, ...OMP_CHILD.split("/"));
+    writeFileSync(
+      child,
+      readFileSync(child, "utf8").replace('"cwd":"/home/alice/app"', '"cwd":"/home/alice/other"'),
+    );
+    const site = mkdtempSync(join(tmpdir(), "pi-report-child-filtered-site-"));
+    const parentPage = () => {
+      const json = JSON.parse(readFileSync(join(site, "archive.json"), "utf8")) as {
+        sessions: { file: string; report: string | null }[];
+      };
+      const report = json.sessions.find((session) => session.file === OMP_PARENT)?.report as string;
+      return readFileSync(join(site, ...report.split("/")), "utf8");
+    };
+    await archive(folder, site, { project: "/app" });
+    expect(sessionFileLinks(parentPage())).toEqual([]);
+    // The same run again leaves every page as it was.
+    expect((await archive(folder, site, { project: "/app" })).rendered).toBe(0);
+    // Without the filter the child gets its page (1) and the parent links it (1).
+    expect((await archive(folder, site)).rendered).toBe(2);
+    expect(sessionFileLinks(parentPage())).toHaveLength(1);
+  });
+});
