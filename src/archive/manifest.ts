@@ -26,6 +26,8 @@ export interface ManifestRecord extends FileRecord {
   size: number | null;
   mtimeMs: number | null;
   hash: string | null;
+  /** The links to sub-agent runs' pages its page was rendered with (`SessionTask.childPages`). */
+  childPages?: Record<string, string>;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import type { RedactionSettings } from "../redact/redact-session.js";
+import { childPageLinks, sameLinks } from "./child-pages.js";
 import type { FoundFile } from "./discover.js";
 import { type ArchiveFilters, matchesFilters } from "./filters.js";
 import type { ManifestRecord } from "./manifest.js";
@@ -34,7 +35,8 @@ function needsReport(
  * read at all; one whose stat changed (touched or written) is read and rendered again, alone. A report the
  * site needs but lacks (deleted, or its session newly inside the filters) is always rendered.
  * `reportPaths` names each file's page (`SiteRedaction.reportPaths`); reports are written into the run's
- * staging folder, `staged` (site-relative path -> absolute).
+ * staging folder, `staged` (site-relative path -> absolute). A page that links its sub-agent runs' pages
+ * is rendered again when one of them is named otherwise (`childPageLinks`).
  */
 export function planWork(
   found: readonly FoundFile[],
@@ -46,16 +48,31 @@ export function planWork(
 ): WorkPlan {
   const kept: ManifestRecord[] = [];
   const tasks: (SessionTask & { size: number })[] = [];
+  const standing = new Map<string, ManifestRecord>();
   for (const file of found) {
     const record = previous.get(file.file);
     const report = reportPaths.get(file.file) ?? reportPathOf(file.file);
-    const missingReport = record !== undefined && needsReport(record, filters, output, report);
     if (
       record !== undefined &&
-      !missingReport &&
+      !needsReport(record, filters, output, report) &&
       record.size === file.size &&
       record.mtimeMs === file.mtimeMs
-    ) {
+    )
+      standing.set(file.file, record);
+  }
+  const pageless = new Set(
+    [...standing].flatMap(([file, { outcome }]) =>
+      outcome.kind !== "session" || outcome.report === null || !matchesFilters(outcome.digest, filters)
+        ? [file]
+        : [],
+    ),
+  );
+  const links = childPageLinks(found, reportPaths, reportPathOf, pageless);
+  for (const file of found) {
+    const record = standing.get(file.file);
+    const report = reportPaths.get(file.file) ?? reportPathOf(file.file);
+    const childPages = links.get(file.file) ?? {};
+    if (record !== undefined && sameLinks(record.childPages ?? {}, childPages)) {
       kept.push({ ...record, path: file.path });
       continue;
     }
@@ -64,6 +81,7 @@ export function planWork(
       file: file.file,
       report,
       reportFile: staged(report),
+      childPages,
       filters,
       redaction,
       size: file.size,

@@ -17,6 +17,11 @@ export interface SessionTask {
   /** Where its report is written (absolute, in the run's staging folder), and as the site links it. */
   reportFile: string;
   report: string;
+  /**
+   * The pages of archived files its sub-agent runs may have run in, by absolute path, as links from its
+   * own page (`childPageLinks`): a run's card links its file's page.
+   */
+  childPages: Record<string, string>;
   filters: ArchiveFilters;
   /** How every string is redacted before the session is read on (as for a single report). */
   redaction: RedactionSettings;
@@ -107,7 +112,10 @@ export async function processSession(task: SessionTask): Promise<SessionResult> 
   }
   let html: string[];
   try {
-    html = await renderHtmlParts(analysis, { sourcePath: task.path });
+    html = await renderHtmlParts(analysis, {
+      sourcePath: task.path,
+      childPages: new Map(Object.entries(task.childPages)),
+    });
   } catch (error) {
     const reason = describe(error);
     return { ...base, kind: "session", digest, report: null, rendered: false, error: `no report: ${reason}` };

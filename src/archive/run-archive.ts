@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
 import { defaultSessionsFolder } from "../cli/find-session.js";
@@ -12,6 +12,7 @@ import {
 import type { Totals } from "../usage/totals.js";
 import { buildArchiveJson } from "./archive-json.js";
 import { type ArchiveModel, buildArchiveModel } from "./archive-model.js";
+import { danglingLinks } from "./child-pages.js";
 import { buildCostsCsv } from "./costs-csv.js";
 import { discoverSessionFiles } from "./discover.js";
 import { matchesFilters, parseFilters } from "./filters.js";
@@ -107,7 +108,8 @@ function toRecord(task: SessionTask, result: WrittenResult): ManifestRecord {
       : result.kind === "skipped"
         ? { kind: "skipped", reason: result.reason }
         : { kind: "failed", error: result.error };
-  return { file: task.file, path: task.path, ...stat, outcome };
+  const childPages = Object.keys(task.childPages).length > 0 ? { childPages: task.childPages } : {};
+  return { file: task.file, path: task.path, ...stat, outcome, ...childPages };
 }
 
 /** The files a site writes at its top: in a folder this tool did not make a site of, they are someone's. */
@@ -200,8 +202,9 @@ export async function runArchive(options: ArchiveOptions): Promise<ArchiveSummar
     const site = await siteRedaction(redaction);
     const reportPaths = await site.reportPaths(found.map((file) => file.file));
     const plan = planWork(found, previous, { filters, redaction }, output, reportPaths, staging.path);
-    const results = await runTasks(plan.tasks, options.workers ?? availableParallelism(), options.stderr);
-    const records = [
+    const threads = options.workers ?? availableParallelism();
+    const results = await runTasks(plan.tasks, threads, options.stderr);
+    const firstRecords = [
       ...plan.kept,
       ...plan.tasks.map((task, index) => toRecord(task, results[index] as (typeof results)[number])),
       ...unlistedRecords(unlisted, previous, folder, options.stderr),
@@ -214,6 +217,27 @@ export async function runArchive(options: ArchiveOptions): Promise<ArchiveSummar
           : record,
       )
       .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+    // A page that links a sub-agent run's page that this run did not make is rendered again without it.
+    const relink = [...danglingLinks(firstRecords)].map(([file, childPages]): SessionTask => {
+      const record = firstRecords.find((r) => r.file === file) as ManifestRecord;
+      const report = (record.outcome as { report: string }).report;
+      // The page this run wrote first (if it did) is its own, in its staging folder: made anew.
+      rmSync(staging.path(report), { force: true });
+      return {
+        path: record.path,
+        file,
+        report,
+        reportFile: staging.path(report),
+        childPages,
+        filters,
+        redaction,
+      };
+    });
+    const relinked = await runTasks(relink, threads, options.stderr);
+    const again = new Map(
+      relink.map((task, index) => [task.file, toRecord(task, relinked[index] as WrittenResult)]),
+    );
+    const records = firstRecords.map((record) => again.get(record.file) ?? record);
 
     // Shown as the pages are: the files' names, cwds and titles redacted.
     const model = await site.shown(buildArchiveModel(records, filters));
@@ -229,23 +253,24 @@ export async function runArchive(options: ArchiveOptions): Promise<ArchiveSummar
       MANIFEST_FILE,
       escapeControlCharactersInJson(manifestText(folder, settings, records)),
     );
-    const reports = plan.tasks.filter((_, index) => {
-      const result = results[index];
-      return result?.kind === "session" && result.rendered;
-    });
-    staging.commit(
-      [...reports.map((task) => task.report), ...SITE_FILES],
-      staleReports(output, earlier, model),
-      MANIFEST_FILE,
-    );
+    const rendered = (tasks: readonly SessionTask[], done: readonly WrittenResult[]) =>
+      tasks.filter((_, index) => {
+        const result = done[index];
+        return result?.kind === "session" && result.rendered;
+      });
+    // A page rendered again replaces the first (whose staged file is gone, whatever became of it).
+    const reports = [
+      ...rendered(plan.tasks, results).filter((task) => !again.has(task.file)),
+      ...rendered(relink, relinked),
+    ].map((task) => task.report);
+    staging.commit([...reports, ...SITE_FILES], staleReports(output, earlier, model), MANIFEST_FILE);
 
-    const rendered = reports.length;
     return {
       folder,
       output,
       sessions: model.sessions.length,
-      rendered,
-      unchanged: model.sessions.filter((session) => session.report !== null).length - rendered,
+      rendered: reports.length,
+      unchanged: model.sessions.filter((session) => session.report !== null).length - reports.length,
       skipped: model.skipped.length,
       failed: model.failed.length + model.sessions.filter((session) => session.error !== null).length,
       filteredOut: model.filteredOut,

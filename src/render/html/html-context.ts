@@ -16,6 +16,8 @@ export interface HtmlContext {
   cwd: string | null;
   /** Leave thinking out of the page (`--no-thinking`). */
   thinking: boolean;
+  /** The link to a sub-agent run's session file's own page (in the archive), by its absolute path. */
+  childPage: (path: string) => string | null;
   /** Anchor of an entry id (the later line for a duplicated id). */
   anchorOf: (id: string) => string | null;
   /** Counter for markdown id prefixes, so footnote ids never collide across messages. */

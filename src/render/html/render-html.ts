@@ -23,6 +23,11 @@ import { loadTemplates } from "./templates.js";
 export interface HtmlOptions {
   /** The session file, named in the header. */
   sourcePath?: string | null;
+  /**
+   * Pages of sub-agent runs' session files, by absolute path, as links from this page (the archive's):
+   * a run's card links its file's page. A single report has none.
+   */
+  childPages?: ReadonlyMap<string, string>;
   /** Show thinking (folded). Default true; `--no-thinking` leaves it out. */
   thinking?: boolean;
   /** A directory whose templates, partials and assets replace the shipped ones of the same name. */
@@ -99,6 +104,7 @@ export async function renderHtmlParts(
     budget: createHighlightBudget(options.budget, options.reportThread?.tokenizer),
     cwd: view.header.cwd,
     thinking: options.thinking ?? true,
+    childPage: (path) => options.childPages?.get(path) ?? null,
     anchorOf: (id) => {
       const index = analysis.tree.indexById.get(id);
       return index === undefined ? null : (anchors[index] ?? null);

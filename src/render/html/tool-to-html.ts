@@ -47,7 +47,8 @@ export interface HtmlSubagentRun {
   usage: TurnUsageView | null;
   turns: number;
   messages: HtmlMessage[];
-  sessionFile: { shown: string; found: boolean } | null;
+  /** `href`: the file's own page, where the archive has one. */
+  sessionFile: { shown: string; found: boolean; href: string | null } | null;
 }
 
 /** The calls a tool made while it ran, each as a card of its own. */
@@ -190,7 +191,14 @@ const TOOL_CARDS: {
       usage: run.usage,
       turns: run.turns,
       messages: messagesToHtml(run.messages, context),
-      sessionFile: run.sessionFile,
+      sessionFile:
+        run.sessionFile === null
+          ? null
+          : {
+              shown: run.sessionFile.shown,
+              found: run.sessionFile.found,
+              href: run.sessionFile.path === null ? null : context.childPage(run.sessionFile.path),
+            },
     })),
     output: "markdown",
   }),

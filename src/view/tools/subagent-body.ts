@@ -27,7 +27,8 @@ export function subagentBody(details: unknown, present: PresentMessages, depth: 
       turns:
         fromChild !== null ? fromChild.turns : usage === undefined ? 0 : (numberField(usage, "turns") ?? 0),
       messages: depth < MAX_TRANSCRIPT_DEPTH ? present(messages, depth + 1) : [],
-      sessionFile: child === undefined ? null : { shown: child.shown, found: child.path !== null },
+      sessionFile:
+        child === undefined ? null : { shown: child.shown, found: child.path !== null, path: child.path },
     };
   });
   return { kind: "subagent", mode: stringField(asObject(details) ?? {}, "mode"), runs };

@@ -11,8 +11,11 @@ export interface SubagentRunView {
   usage: TurnUsageView | null;
   turns: number;
   messages: MessageView[];
-  /** The run's own session file (pi-subagents, oh-my-pi): where it is, and whether it was found. */
-  sessionFile: { shown: string; found: boolean } | null;
+  /**
+   * The run's own session file (pi-subagents, oh-my-pi): as shown, whether it was found, and where
+   * (absolute; null when not found).
+   */
+  sessionFile: { shown: string; found: boolean; path: string | null } | null;
 }
 
 /** What a tool's call and result show, by the kind of tool. */
