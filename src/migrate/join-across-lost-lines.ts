@@ -1,6 +1,6 @@
 import type { LineObject } from "../read/parse-line.js";
-import { isNulLineProblem } from "../read/parse-session-text.js";
 import type { Problem } from "../read/problem.js";
+import { lostLines } from "./lost-lines.js";
 
 /**
  * An entry whose parent is in no line that could be read, after a line that could not be read at all:
@@ -9,14 +9,7 @@ import type { Problem } from "../read/problem.js";
  * branch and open the report in the middle). Each join is reported. Returns new objects where changed.
  */
 export function joinAcrossLostLines(records: readonly LineObject[], problems: Problem[]): LineObject[] {
-  const withRecords = new Set(records.map((record) => record.line));
-  const lost = problems
-    .filter(
-      (problem) => problem.kind === "unreadable" && problem.line !== null && !withRecords.has(problem.line),
-    )
-    .filter((problem) => !isNulLineProblem(problem))
-    .map((problem) => problem.line as number)
-    .sort((a, b) => a - b);
+  const lost = lostLines(records, problems);
   if (lost.length === 0) return [...records];
   const ids = new Set(records.map((record) => record.value.id));
   let lostAt = -1;

@@ -1,7 +1,7 @@
 import type { LineObject } from "../read/parse-line.js";
-import { isNulLineProblem } from "../read/parse-session-text.js";
 import type { Problem } from "../read/problem.js";
 import { generatedId } from "./generated-id.js";
+import { lostLines } from "./lost-lines.js";
 
 /**
  * Where each record stood in the file as its writer numbered the entries: the header 0, then one per
@@ -10,14 +10,7 @@ import { generatedId } from "./generated-id.js";
  * writer wrote, and entries glued on one line were written one per line: each counts once.
  */
 function writerPositions(records: readonly LineObject[], problems: readonly Problem[]): number[] {
-  const withRecords = new Set(records.map((record) => record.line));
-  const lost = problems
-    .filter(
-      (problem) => problem.kind === "unreadable" && problem.line !== null && !withRecords.has(problem.line),
-    )
-    .filter((problem) => !isNulLineProblem(problem))
-    .map((problem) => problem.line as number)
-    .sort((a, b) => a - b);
+  const lost = lostLines(records, problems);
   let next = 0;
   let position = 0;
   return records.map((record) => {
