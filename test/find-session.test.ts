@@ -35,6 +35,18 @@ describe("the session pi-report reads when given none", () => {
     expect(newestSessionFor("/w/app", { PI_CODING_AGENT_SESSION_DIR: dir })).toBe(mine);
   });
 
+  it("with PI_CODING_AGENT_SESSION_DIR, also a version 4 file (its header says kind, not type) for the cwd", () => {
+    const dir = mkdtempSync(join(tmpdir(), "pi-sessions-"));
+    file(join(dir, "a.jsonl"), "/w/app", 1_000);
+    const v4 = join(dir, "b.jsonl");
+    writeFileSync(
+      v4,
+      `${JSON.stringify({ kind: "header", version: 4, id: "y", createdAt: 1, cwd: "/w/app" })}\n`,
+    );
+    utimesSync(v4, 2_000, 2_000);
+    expect(newestSessionFor("/w/app", { PI_CODING_AGENT_SESSION_DIR: dir })).toBe(v4);
+  });
+
   it("with Pi's sessionDir setting: the project's .pi/settings.json over the global one, relative to the cwd", () => {
     const agent = mkdtempSync(join(tmpdir(), "pi-agent-"));
     const project = mkdtempSync(join(tmpdir(), "pi-project-"));

@@ -74,8 +74,10 @@ function headerCwd(path: string): string | undefined {
     fd = openSync(path, "r");
     const read = readSync(fd, buffer, 0, buffer.length, 0);
     const line = buffer.toString("utf8", 0, read).split("\n", 1)[0] ?? "";
-    const header = JSON.parse(line) as { type?: unknown; cwd?: unknown };
-    return header.type === "session" && typeof header.cwd === "string" ? header.cwd : undefined;
+    const header = JSON.parse(line) as { type?: unknown; kind?: unknown; version?: unknown; cwd?: unknown };
+    // v1-v3 headers are `type: "session"`; the agent core's v4 header is `kind: "header"`, version 4.
+    const isHeader = header.type === "session" || (header.kind === "header" && header.version === 4);
+    return isHeader && typeof header.cwd === "string" ? header.cwd : undefined;
   } catch {
     return undefined;
   } finally {
