@@ -2,6 +2,7 @@ import { basename } from "node:path";
 import type { SessionAnalysis } from "../pipeline.js";
 import type { Problem, ProblemKind } from "../read/problem.js";
 import { sessionTimes } from "../report/session-times.js";
+import { virtualModels } from "../usage/virtual-models.js";
 import { textOf } from "./content-view.js";
 import { firstLine, formatDuration, formatTime } from "./format.js";
 import { type RedactionView, redactionSentence, redactionView } from "./redaction-view.js";
@@ -18,6 +19,8 @@ export interface HeaderView {
   ended: string | null;
   duration: string | null;
   models: string[];
+  /** The virtual models (routers) the session went through, `provider/model`, in the order first named. */
+  routers: string[];
   parentSession: string | null;
   inputVersion: number;
   entryCount: number;
@@ -77,6 +80,8 @@ export function headerView(analysis: SessionAnalysis, sourcePath: string | null)
     ended: formatTime(times.endedAt),
     duration,
     models,
+    // A router picks the model of each reply and does none of the work, so it is named apart from them.
+    routers: [...virtualModels(tree)].map((key) => key.replace(/^\//, "")),
     parentSession: session.header.parentSession ?? null,
     inputVersion: session.inputVersion,
     entryCount: session.entries.length,

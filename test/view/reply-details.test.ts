@@ -23,6 +23,23 @@ describe("a virtual model", () => {
     expect(rows.find((row) => row.model === "claude-fable-5-2")?.turns).toBe(4);
   });
 
+  it("is named in the header as the router, apart from the models that answered", async () => {
+    // Pi 1.6 selected router/auto in both files (a pi.virtual-model-state entry names it); no other router.
+    for (const file of [USAGE, RPC_MAIN]) {
+      const html = await renderHtml(analyzeFile(file), { sourcePath: "s.jsonl" });
+      expect(html).toContain(
+        '<dt>Routed by</dt><dd><code>router/auto</code> <span class="muted">(a virtual model)</span></dd>',
+      );
+      const models = /<dt>Models<\/dt><dd>(.*?)<\/dd>/.exec(html)?.[1] ?? "";
+      expect(models).not.toContain("router/auto");
+      const { markdown } = await renderMarkdown(analyzeFile(file), { sourcePath: "s.jsonl" });
+      expect(markdown).toContain("**Routed by:** `router/auto` (a virtual model)");
+    }
+    // A session that never went through a router says nothing of one.
+    const plain = await renderHtml(analyzeFile(`${FIXTURES}sessions/every-tool.jsonl`), { sourcePath: "e" });
+    expect(plain).not.toContain("Routed by");
+  });
+
   it("never gets a price row in a session Pi ran through its router (RPC)", () => {
     const rows = buildJsonReport(analyzeFile(RPC_MAIN)).usage.byModel;
     expect(rows.some((row) => row.provider === "router" || row.model === "auto")).toBe(false);

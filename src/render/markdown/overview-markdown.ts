@@ -41,6 +41,10 @@ export function factsList(header: HeaderView): string {
   if (header.ended !== null)
     fact("Ended", text(`${header.ended}${header.duration === null ? "" : ` (${header.duration})`}`));
   if (header.models.length > 0) fact("Models", ...models(header));
+  if (header.routers.length > 0) {
+    const routers = header.routers.flatMap((router, at) => [text(at > 0 ? ", " : ""), code(router)]);
+    fact("Routed by", ...routers, text(" (a virtual model)"));
+  }
   if (header.parentSession !== null) fact("Forked from", code(header.parentSession));
   if (header.redactionSentence !== null) fact("Redaction", text(header.redactionSentence));
   return stringify([list(false, items)]);
