@@ -126,7 +126,7 @@ async function stageFile({ path, data }: FileToWrite, fsync: boolean): Promise<S
  * Writes every byte: `write` may take fewer than it is given (on a full disk, the part that fitted) and
  * says how many; the next call then writes the rest or fails with the reason (ENOSPC).
  */
-async function writeAll(handle: FileHandle, bytes: Uint8Array): Promise<void> {
+export async function writeAll(handle: FileHandle, bytes: Uint8Array): Promise<void> {
   let offset = 0;
   while (offset < bytes.byteLength) {
     const { bytesWritten } = await handle.write(bytes, offset, bytes.byteLength - offset);
