@@ -64,21 +64,14 @@ export function totalsTable(usage: UsageView, modelRows = usage.byModel.length):
     if (source.source === "assistant") continue;
     rows.push([text(sourceRowName(source.label)), ...numbers(source.totals)]);
   }
+  // "Of which" rows: one figure under Tokens or Calls, and what the cost is instead of an amount.
+  const dash = text("—");
   if (usage.total.unpricedTokens > 0) {
-    const dash = text("—");
-    rows.push([
-      text(TOTALS_ROWS.unpriced),
-      dash,
-      dash,
-      dash,
-      dash,
-      text(formatInteger(usage.total.unpricedTokens)),
-      text("unpriced"),
-      dash,
-    ]);
+    const tokens = text(formatInteger(usage.total.unpricedTokens));
+    rows.push([text(TOTALS_ROWS.unpriced), dash, dash, dash, dash, tokens, text("unpriced"), dash]);
   }
   if (usage.total.unrecordedTurns > 0) {
-    const dash = text("—");
+    const calls = text(formatInteger(usage.total.unrecordedTurns));
     rows.push([
       text(TOTALS_ROWS.unrecorded),
       dash,
@@ -87,7 +80,7 @@ export function totalsTable(usage: UsageView, modelRows = usage.byModel.length):
       dash,
       dash,
       text("usage not recorded"),
-      text(formatInteger(usage.total.unrecordedTurns)),
+      calls,
     ]);
   }
   if (!sameTotals(usage.activeBranch, usage.total)) {
