@@ -39,7 +39,11 @@ export async function grammarYardstick(
     langs: [grammar as Promise<LanguageRegistration[]>],
     engine: createOnigurumaEngine(import("shiki/wasm")),
   });
-  return (code) => visibleClasses(code, shiki.codeToTokensBase(code, { lang, theme: RULE_THEME_NAME }));
+  return (code) =>
+    visibleClasses(
+      code,
+      shiki.codeToTokensBase(code, { lang, theme: RULE_THEME_NAME, tokenizeTimeLimit: 0 }),
+    );
 }
 
 /** Every tool call of the corpus's real sessions, in file order: its name and arguments as stored. */

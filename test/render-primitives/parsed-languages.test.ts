@@ -46,7 +46,7 @@ function classes(lines: ThemedToken[][]): string[][] {
 }
 
 const viaGrammar = (code: string, lang = "typescript") =>
-  classes(shiki.codeToTokensBase(code, { lang, theme: RULE_THEME_NAME }));
+  classes(shiki.codeToTokensBase(code, { lang, theme: RULE_THEME_NAME, tokenizeTimeLimit: 0 }));
 const viaParse = (code: string, lang = "typescript") => classes(parsedTokens(code, lang));
 
 /** Characters (not whitespace) coloured alike, and all of them. */
@@ -224,6 +224,7 @@ describe("parsed highlighting of TypeScript and JavaScript", () => {
           lang: "typescript",
           theme: RULE_THEME_NAME,
           tokenizeMaxLineLength: 10_000,
+          tokenizeTimeLimit: 0,
         }),
         classOf,
       );
@@ -248,5 +249,9 @@ describe("parsed highlighting of TypeScript and JavaScript", () => {
 
 /** The colour the grammar gives the first token of `code`. */
 function viaGrammarColor(code: string): string | undefined {
-  return shiki.codeToTokensBase(code, { lang: "typescript", theme: RULE_THEME_NAME })[0]?.[0]?.color;
+  return shiki.codeToTokensBase(code, {
+    lang: "typescript",
+    theme: RULE_THEME_NAME,
+    tokenizeTimeLimit: 0,
+  })[0]?.[0]?.color;
 }

@@ -48,6 +48,7 @@ describe("one tokenization with the rule-index theme", () => {
       for (const line of core.codeToTokensWithThemes(code, {
         lang: language,
         themes: { light: "github-light", dark: "github-dark" },
+        tokenizeTimeLimit: 0,
       })) {
         for (const token of line) {
           const { light, dark } = token.variants;
@@ -61,7 +62,11 @@ describe("one tokenization with the rule-index theme", () => {
       }
       const actual: string[] = [];
       const expected: string[] = [];
-      for (const line of core.codeToTokensBase(code, { lang: language, theme: RULE_THEME_NAME })) {
+      for (const line of core.codeToTokensBase(code, {
+        lang: language,
+        theme: RULE_THEME_NAME,
+        tokenizeTimeLimit: 0,
+      })) {
         for (const token of line) {
           const classes = classOf(token.color, token.fontStyle).split(" ");
           const [light, dark, ownBackground] = colours.get(classes.find((c) => /^hl-\d+$/.test(c)) ?? "") ?? [
