@@ -1,4 +1,4 @@
-/** The library as the README's "Library" section shows it, run as written against a fixture. */
+/** The library as docs/library.md shows it, run as written against a fixture. */
 import { describe, expect, it } from "vitest";
 import {
   analyzeFile,
@@ -11,7 +11,7 @@ import {
 import { FIXTURES } from "./helpers/paths.js";
 
 describe("the library", () => {
-  it("gives the README example's cost without float noise through roundCost", () => {
+  it("gives the docs/library.md example's cost without float noise through roundCost", () => {
     const analysis = analyzeFile(`${FIXTURES}sessions/summary-usage.jsonl`);
     // The sum of the recorded dollars carries binary noise; the JSON report and roundCost do not.
     expect(analysis.usage.total.cost).not.toBe(0.01895);

@@ -5,7 +5,7 @@ import {
 } from "../../src/render/primitives/highlight/budget.js";
 
 describe("HighlightBudget", () => {
-  it("documents its defaults (README): 300 KB in total, 40 KB per block, written files 100 KB, tool output 50 KB", () => {
+  it("documents its defaults (docs/design.md): 300 KB in total, 40 KB per block, written files 100 KB, tool output 50 KB", () => {
     expect(DEFAULT_HIGHLIGHT_BUDGET).toEqual({
       totalChars: 300_000,
       perBlockChars: 40_000,
