@@ -33,6 +33,12 @@ export {
   redactRawSession,
 } from "./redact/redact-session.js";
 export {
+  buildJsonReport,
+  JSON_SCHEMA_VERSION,
+  type JsonBranch,
+  type JsonReport,
+} from "./render/json/json-report.js";
+export {
   type HtmlOptions,
   type MarkdownAsset,
   type MarkdownOptions,
@@ -45,13 +51,6 @@ export {
   renderMarkdown,
   startReportThread,
 } from "./renderers.js";
-export {
-  buildJsonReport,
-  JSON_SCHEMA_VERSION,
-  type JsonBranch,
-  type JsonReport,
-  roundCost,
-} from "./report/json-report.js";
 // The session's shapes as types; the zod schemas that check them are the reader's own.
 export type {
   Content,
@@ -93,6 +92,6 @@ export { buildTree, pathTo, type SessionTree, UnknownEntryError } from "./tree/b
 export { collectUsage, type UsageItem, type UsageSource } from "./usage/collect-usage.js";
 export { breakDown, type ModelTotals, type UsageBreakdown } from "./usage/summarize-usage.js";
 export { type ConvertedUsage, toUsage } from "./usage/to-usage.js";
-export { addToTotals, emptyTotals, type Totals } from "./usage/totals.js";
+export { addToTotals, emptyTotals, roundCost, type Totals } from "./usage/totals.js";
 export { addUsage, type Cost, emptyUsage, isUnpriced, tokenCount, type Usage } from "./usage/usage.js";
 export type { RedactionView } from "./view/redaction-view.js";

@@ -66,7 +66,7 @@ interface RenderInput {
  */
 const RENDERERS: Record<ReportFormat, (input: RenderInput) => Promise<Rendered>> = {
   json: async ({ analysis, options }) => {
-    const { buildJsonReport } = await import("../../report/json-report.js");
+    const { buildJsonReport } = await import("../../render/json/json-report.js");
     // The JSON report holds no message content: redacting its own strings covers all it shows, at a
     // fraction of the cost of redacting the whole session first.
     const { report, redactions } = await redactReport(

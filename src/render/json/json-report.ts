@@ -1,16 +1,15 @@
-import type { BranchAnalysis, SessionAnalysis } from "../pipeline.js";
-import type { Problem } from "../read/problem.js";
-import type { SessionEntry } from "../schema/entry.js";
-import type { UsageSource } from "../usage/collect-usage.js";
-import type { ModelTotals } from "../usage/summarize-usage.js";
-import type { Totals } from "../usage/totals.js";
-import { TOOL_VERSION } from "../version.js";
-import { type RedactionView, redactionView } from "../view/redaction-view.js";
-import { whatPiShows } from "../view/usage-view.js";
+import type { BranchAnalysis, SessionAnalysis } from "../../pipeline.js";
+import type { Problem } from "../../read/problem.js";
+import type { SessionEntry } from "../../schema/entry.js";
+import type { UsageSource } from "../../usage/collect-usage.js";
+import type { ModelTotals } from "../../usage/summarize-usage.js";
+import { roundCost, type Totals } from "../../usage/totals.js";
+import { TOOL_VERSION } from "../../version.js";
+import { type RedactionView, redactionView } from "../../view/redaction-view.js";
+import { sessionTimes } from "../../view/session-times.js";
+import { whatPiShows } from "../../view/usage-view.js";
 
 export type { RedactionView };
-
-import { sessionTimes } from "./session-times.js";
 
 /** Version of the JSON report's shape. Bumped on any change that could break a reader. */
 export const JSON_SCHEMA_VERSION = 1;
@@ -144,11 +143,6 @@ function jsonBranch(
     },
     usage: roundTotals(branch.total),
   };
-}
-
-/** Dollar sums of many small floats pick up noise (0.1 + 0.2); nine decimals is finer than any price. */
-export function roundCost(cost: number): number {
-  return Math.round(cost * 1e9) / 1e9;
 }
 
 function roundTotals(totals: Totals): Totals {
