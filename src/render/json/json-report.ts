@@ -28,7 +28,10 @@ export interface JsonReport {
     endedAt: string | null;
   };
   problems: Problem[];
-  /** What redaction replaced; null when the session was not put through redaction (library use). */
+  /**
+   * What redaction replaced: in the session, or, when it was left to this report (the command's way), in
+   * the report's own strings; null when the session was analyzed as read (`analyzeSession`).
+   */
   redaction: RedactionView | null;
   entryCount: number;
   leafId: string | null;
@@ -68,9 +71,9 @@ export interface JsonBranch {
 }
 
 /**
- * Builds the JSON report of an analyzed session. Pure and deterministic. `redaction` says what redaction
- * replaced when the caller redacted the report itself (the CLI does, see redactReport); otherwise it is
- * what redaction of the session replaced, or null when there was none.
+ * Builds the JSON report of an analyzed session. Pure and deterministic. Its `redaction` is what
+ * redaction of the session replaced; null when there was none, or when it is left to the report's own
+ * strings (`renderJsonReport` redacts them and says what it replaced).
  */
 export function buildJsonReport(analysis: SessionAnalysis): JsonReport {
   const { session, tree } = analysis;
@@ -89,7 +92,9 @@ export function buildJsonReport(analysis: SessionAnalysis): JsonReport {
       endedAt: times.endedAt,
     },
     problems: analysis.problems,
-    redaction: redactionView(session.redactions),
+    redaction: redactionView(
+      analysis.redaction !== null && "summary" in analysis.redaction ? analysis.redaction.summary : undefined,
+    ),
     entryCount: session.entries.length,
     leafId: tree.leaf === -1 ? null : idOf(tree.leaf),
     // Pi 1.6 does not open a v4 file: it resumes from nothing there.
