@@ -27,7 +27,7 @@ export interface AnalyzeOptions {
 
 /** Options of `analyze`: what `analyzeSession` takes, and how the session is redacted first. */
 export interface RedactedAnalyzeOptions extends AnalyzeOptions {
-  /** Secrets and home directories redacted, with these extra patterns: `DEFAULT_REDACTION` when not given; `false` for none. */
+  /** How secrets and home directories are redacted: `DEFAULT_REDACTION` when not given; `false`: not at all. */
   redaction?: RedactionSettings | false;
   /**
    * `"session"` (the default): every string of the session is redacted before anything reads on.
@@ -96,16 +96,11 @@ export async function analyze(
   const settings: RedactionSettings = redaction === false ? { enabled: false, patterns: [] } : redaction;
   if (redactionScope === "output") {
     redactionThread?.redactionOver();
-    return withRedaction(analyzeSession(raw, rest), { pending: settings });
+    return { ...analyzeSession(raw, rest), redaction: { pending: settings } };
   }
   const redacted = await redactRawSession(raw, settings, redactionThread);
   redactionThread?.redactionOver();
-  return withRedaction(analyzeSession(redacted.raw, rest), { summary: redacted.summary });
-}
-
-function withRedaction(analysis: SessionAnalysis, redaction: AnalysisRedaction): SessionAnalysis {
-  analysis.redaction = redaction;
-  return analysis;
+  return { ...analyzeSession(redacted.raw, rest), redaction: { summary: redacted.summary } };
 }
 
 /**
