@@ -1,9 +1,10 @@
 /**
  * pi-session-report as a library: the same stages the CLI runs, as typed functions.
  *
- * read -> migrate -> type entries -> tree -> usage -> context per branch -> report.
- * `analyzeFile` / `analyzeSession` run them all; each stage is exported for programs that need one.
- * Reports: `buildJsonReport`, `renderHtml` (`renderHtmlParts`), `renderMarkdown`; many sessions: `runArchive`.
+ * read -> redact -> migrate -> type entries -> tree -> usage -> context per branch -> report.
+ * `analyzeFile` / `analyze` run them all (redacting by default); `analyzeSession` the stages after
+ * redaction; each stage is exported for programs that need one. Reports: `OUTPUT_FORMATS` (one row per
+ * format), `buildJsonReport`, `renderHtml` (`renderHtmlParts`), `renderMarkdown`; many sessions: `runArchive`.
  */
 
 export { ARCHIVE_SCHEMA_VERSION, type ArchiveJson } from "./archive/archive-json.js";
@@ -13,10 +14,13 @@ export type { ContextMessage, ContextMessageBody } from "./context/context-messa
 export { CURRENT_VERSION, type MigratedSession, migrateSession } from "./migrate/migrate-session.js";
 export { type Session, typeEntries } from "./migrate/type-entries.js";
 export {
+  type AnalysisRedaction,
   type AnalyzeOptions,
+  analyze,
   analyzeFile,
   analyzeSession,
   type BranchAnalysis,
+  type RedactedAnalyzeOptions,
   type SessionAnalysis,
 } from "./pipeline.js";
 export { SessionReadError, type SessionReadErrorCode } from "./read/errors.js";
@@ -27,17 +31,30 @@ export { readSessionFile } from "./read/read-session-file.js";
 export { RedactPatternError } from "./redact/custom-patterns.js";
 export {
   DEFAULT_REDACTION,
+  NOT_REDACTED,
   type RedactionHelper,
   type RedactionSettings,
   type RedactionSummary,
-  redactRawSession,
 } from "./redact/redact-session.js";
 export {
+  buildJsonReport,
+  JSON_SCHEMA_VERSION,
+  type JsonBranch,
+  type JsonReport,
+} from "./render/json/json-report.js";
+export {
+  formatNamedBy,
   type HtmlOptions,
   type MarkdownAsset,
   type MarkdownOptions,
   type MarkdownReport,
+  OUTPUT_FORMATS,
+  type OutputFormat,
   type PagePhase,
+  REPORT_FORMATS,
+  type RenderedReport,
+  type RenderRequest,
+  type ReportFormat,
   type ReportThread,
   type ReportThreadWork,
   renderHtml,
@@ -45,13 +62,6 @@ export {
   renderMarkdown,
   startReportThread,
 } from "./renderers.js";
-export {
-  buildJsonReport,
-  JSON_SCHEMA_VERSION,
-  type JsonBranch,
-  type JsonReport,
-  roundCost,
-} from "./report/json-report.js";
 // The session's shapes as types; the zod schemas that check them are the reader's own.
 export type {
   Content,
@@ -93,6 +103,6 @@ export { buildTree, pathTo, type SessionTree, UnknownEntryError } from "./tree/b
 export { collectUsage, type UsageItem, type UsageSource } from "./usage/collect-usage.js";
 export { breakDown, type ModelTotals, type UsageBreakdown } from "./usage/summarize-usage.js";
 export { type ConvertedUsage, toUsage } from "./usage/to-usage.js";
-export { addToTotals, emptyTotals, type Totals } from "./usage/totals.js";
+export { addToTotals, emptyTotals, roundCost, type Totals } from "./usage/totals.js";
 export { addUsage, type Cost, emptyUsage, isUnpriced, tokenCount, type Usage } from "./usage/usage.js";
 export type { RedactionView } from "./view/redaction-view.js";

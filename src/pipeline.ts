@@ -4,6 +4,13 @@ import { type Session, typeEntries } from "./migrate/type-entries.js";
 import { type Problem, sortProblems } from "./read/problem.js";
 import type { RawSession } from "./read/raw-session.js";
 import { readSessionFile } from "./read/read-session-file.js";
+import {
+  DEFAULT_REDACTION,
+  type RedactionHelper,
+  type RedactionSettings,
+  type RedactionSummary,
+  redactRawSession,
+} from "./redact/redact-session.js";
 import { attachChildRuns } from "./subagents/child-runs.js";
 import { buildTree, pathTo, type SessionTree } from "./tree/build-tree.js";
 import { collectUsage, type UsageItem } from "./usage/collect-usage.js";
@@ -17,6 +24,28 @@ export interface AnalyzeOptions {
   /** The session file's path: sub-agent runs' own session files are looked for beside it and read. */
   sessionPath?: string;
 }
+
+/** Options of `analyze`: what `analyzeSession` takes, and how the session is redacted first. */
+export interface RedactedAnalyzeOptions extends AnalyzeOptions {
+  /** How secrets and home directories are redacted: `DEFAULT_REDACTION` when not given; `false`: not at all. */
+  redaction?: RedactionSettings | false;
+  /**
+   * `"session"` (the default): every string of the session is redacted before anything reads on.
+   * `"output"`: the session is left as read, and the renderer redacts the strings of its own output
+   * (`analysis.redaction.pending`): for a report that holds no message text, the JSON report, where that
+   * costs a fraction. Renderers that show message text refuse such an analysis.
+   */
+  redactionScope?: "session" | "output";
+  /** Another thread to redact a share of a large session meanwhile (`startReportThread` gives one). */
+  redactionThread?: RedactionHelper;
+}
+
+/**
+ * What redaction did to the session the analysis is of: `summary`, what it replaced; or `pending`, the
+ * settings an output redacts its own strings with (`redactionScope: "output"`); null for a session
+ * analyzed as read (`analyzeSession`).
+ */
+export type AnalysisRedaction = { summary: RedactionSummary } | { pending: RedactionSettings } | null;
 
 /** One branch: the path from a root to a tip, what the model had there, and what it cost. */
 export interface BranchAnalysis {
@@ -49,12 +78,36 @@ export interface SessionAnalysis {
   activeBranch: BranchAnalysis | undefined;
   /** The reader's, the migration's and the tree's problems, by line. */
   problems: Problem[];
+  redaction: AnalysisRedaction;
 }
 
 /**
- * The pipeline: read -> migrate -> type -> tree -> usage -> context per branch. Each stage is a pure
- * function of the previous one's output; only `readSessionFile` touches the disk, and, given the file's
- * path, `attachChildRuns` reading sub-agent runs' own session files.
+ * The whole pipeline from a session as read: redact -> migrate -> type -> tree -> usage -> context per
+ * branch. What every report starts from: the command, the archive and the library call it. Redacts by
+ * default (`options.redaction`).
+ *
+ * @throws {RedactPatternError} for a pattern that does not compile or matches nothing but "".
+ */
+export async function analyze(
+  raw: RawSession,
+  options: RedactedAnalyzeOptions = {},
+): Promise<SessionAnalysis> {
+  const { redaction = DEFAULT_REDACTION, redactionScope = "session", redactionThread, ...rest } = options;
+  const settings: RedactionSettings = redaction === false ? { enabled: false, patterns: [] } : redaction;
+  if (redactionScope === "output") {
+    redactionThread?.redactionOver();
+    return { ...analyzeSession(raw, rest), redaction: { pending: settings } };
+  }
+  const redacted = await redactRawSession(raw, settings, redactionThread);
+  redactionThread?.redactionOver();
+  return { ...analyzeSession(redacted.raw, rest), redaction: { summary: redacted.summary } };
+}
+
+/**
+ * The analysis stages: migrate -> type -> tree -> usage -> context per branch, of a session as it is
+ * given: nothing is redacted here (`analyze` redacts first; use it for anything shown to people). Each
+ * stage is a pure function of the previous one's output; only `readSessionFile` touches the disk, and,
+ * given the file's path, `attachChildRuns` reading sub-agent runs' own session files.
  */
 export function analyzeSession(raw: RawSession, options: AnalyzeOptions = {}): SessionAnalysis {
   const session = typeEntries(migrateSession(raw));
@@ -95,12 +148,30 @@ export function analyzeSession(raw: RawSession, options: AnalyzeOptions = {}): S
     branches,
     activeBranch: branches.find((branch) => branch.active),
     problems: sortProblems([...session.problems, ...tree.problems, ...collected.problems]),
+    redaction: null,
   };
 }
 
-/** Reads a session file from disk and analyzes it. Throws `SessionReadError` for input that is no session. */
-export function analyzeFile(path: string, options: AnalyzeOptions = {}): SessionAnalysis {
-  return analyzeSession(readSessionFile(path), { sessionPath: path, ...options });
+/**
+ * Reads a session file from disk and analyzes it (`analyze`): redacted unless `options.redaction` is
+ * `false`. Throws `SessionReadError` for input that is no session.
+ */
+export function analyzeFile(path: string, options: RedactedAnalyzeOptions = {}): Promise<SessionAnalysis> {
+  return analyze(readSessionFile(path), { sessionPath: path, ...options });
+}
+
+/**
+ * What the analysis's session had redacted, for a report that shows its text; null when it was analyzed
+ * as read. Throws for an analysis whose redaction was left to the output: its text is not redacted.
+ */
+export function sessionRedaction(analysis: SessionAnalysis): RedactionSummary | null {
+  const { redaction } = analysis;
+  if (redaction !== null && "pending" in redaction) {
+    throw new Error(
+      'this analysis left redaction to its output (redactionScope: "output"): its message text is not redacted; analyze with the default scope to show it',
+    );
+  }
+  return redaction?.summary ?? null;
 }
 
 /** Old headers name the model the session started with. */

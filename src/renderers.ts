@@ -7,6 +7,15 @@ import type { HtmlOptions } from "./render/html/render-html.js";
 import type { MarkdownOptions, MarkdownReport } from "./render/markdown/render-markdown.js";
 import type { ReportThread, ReportThreadWork } from "./report-thread/report-thread.js";
 
+export {
+  formatNamedBy,
+  OUTPUT_FORMATS,
+  type OutputFormat,
+  REPORT_FORMATS,
+  type RenderedReport,
+  type RenderRequest,
+  type ReportFormat,
+} from "./render/formats.js";
 export type { HtmlOptions, PagePhase } from "./render/html/render-html.js";
 export type { MarkdownAsset, MarkdownOptions, MarkdownReport } from "./render/markdown/render-markdown.js";
 export type { ReportThread, ReportThreadWork } from "./report-thread/report-thread.js";
@@ -28,8 +37,8 @@ export async function renderHtmlParts(
 }
 
 /**
- * A worker thread that redacts 40% of a large session's distinct text (`redactRawSession(raw, settings,
- * thread)`), highlights while `renderHtml` builds the page (`HtmlOptions.reportThread`), and renders a
+ * A worker thread that redacts 40% of a large session's distinct text (`analyze(raw, { redactionThread:
+ * thread })`), highlights while `renderHtml` builds the page (`HtmlOptions.reportThread`), and renders a
  * share of a Markdown report's entries (`MarkdownOptions.remoteEntries: thread.markdownEntries`): the same
  * bytes, sooner with two cores. Start it before reading the session, and `close()` it when done.
  */

@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { closeSync, fstatSync, openSync, readFileSync } from "node:fs";
-import { analyzeSession, type SessionAnalysis } from "../pipeline.js";
+import { analyze, type SessionAnalysis } from "../pipeline.js";
 import { SessionReadError, type SessionReadErrorCode } from "../read/errors.js";
 import { parseSessionBytes } from "../read/parse-session-text.js";
-import { type RedactionSettings, redactRawSession } from "../redact/redact-session.js";
-import { renderHtmlParts } from "../render/html/render-html.js";
+import type { RedactionSettings } from "../redact/redact-session.js";
+import { OUTPUT_FORMATS } from "../render/formats.js";
 import { type ArchiveFilters, matchesFilters } from "./filters.js";
 import { digestSession, type SessionDigest } from "./session-digest.js";
 import { writeWholeFile } from "./write-whole-file.js";
@@ -96,10 +96,10 @@ export async function processSession(task: SessionTask): Promise<SessionResult> 
   let digest: SessionDigest;
   try {
     // Named by its path in the archive: the site's messages do not depend on where the folder lives.
-    analysis = analyzeSession(
-      await redactRawSession(parseSessionBytes(read.bytes, task.file), task.redaction),
-      { sessionPath: task.path },
-    );
+    analysis = await analyze(parseSessionBytes(read.bytes, task.file), {
+      sessionPath: task.path,
+      redaction: task.redaction,
+    });
     digest = digestSession(analysis, task.path);
   } catch (error) {
     if (error instanceof SessionReadError && NOT_A_PI_SESSION.has(error.code)) {
@@ -110,12 +110,15 @@ export async function processSession(task: SessionTask): Promise<SessionResult> 
   if (!matchesFilters(digest, task.filters)) {
     return { ...base, kind: "session", digest, report: null, rendered: false, error: null };
   }
-  let html: string[];
+  let html: string | readonly string[];
   try {
-    html = await renderHtmlParts(analysis, {
+    // The site's pages are the HTML reports, as `pi-report <file>` writes them.
+    ({ text: html } = await OUTPUT_FORMATS.html.render({
+      analysis,
       sourcePath: task.path,
+      thinking: true,
       childPages: new Map(Object.entries(task.childPages)),
-    });
+    }));
   } catch (error) {
     const reason = describe(error);
     return { ...base, kind: "session", digest, report: null, rendered: false, error: `no report: ${reason}` };

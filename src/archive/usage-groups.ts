@@ -1,5 +1,4 @@
-import { roundCost } from "../report/json-report.js";
-import { emptyTotals, mergeTotals, type Totals } from "../usage/totals.js";
+import { emptyTotals, mergeTotals, roundCost, type Totals } from "../usage/totals.js";
 import type { DigestUsage } from "./session-digest.js";
 
 /** Usage added up, with the sub-agents' share beside it (a part of `total`, not added to it). */

@@ -44,7 +44,6 @@ export function migrateSession(raw: RawSession): MigratedSession {
     problems,
     inputVersion,
     ...(raw.leafId === undefined ? {} : { leafId: raw.leafId }),
-    ...(raw.redactions === undefined ? {} : { redactions: raw.redactions }),
   };
 }
 

@@ -19,8 +19,6 @@ export interface Session {
   headerFirst: boolean;
   /** Everything the reader could not take at face value, in line order as found. */
   problems: Problem[];
-  /** What redaction replaced, by kind; undefined when the session was not put through redaction. */
-  redactions?: { enabled: boolean; counts: Record<string, number> };
 }
 
 /**
@@ -52,7 +50,6 @@ export function typeEntries(migrated: MigratedSession): Session {
     headerFirst:
       migrated.headerless !== true && migrated.records.every((record) => record.line >= migrated.headerLine),
     problems,
-    ...(migrated.redactions === undefined ? {} : { redactions: migrated.redactions }),
   };
 }
 

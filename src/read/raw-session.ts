@@ -19,6 +19,4 @@ export interface RawSession {
   inputVersion?: number;
   /** The entry the file says it resumes from (a v4 file's `main` lane); otherwise it is the last entry. */
   leafId?: string;
-  /** Set when the strings were redacted before reading on (src/redact/redact-session.ts). */
-  redactions?: { enabled: boolean; counts: Record<string, number> };
 }

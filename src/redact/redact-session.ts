@@ -1,8 +1,9 @@
 import { homedir } from "node:os";
 import type { RawSession } from "../read/raw-session.js";
-import { createRedactor, type RedactOptions, type Redactor } from "./create-redactor.js";
+import type { RedactOptions } from "./create-redactor.js";
 import { homeDirsFrom } from "./home-dirs.js";
 import { redactJson } from "./redact-json.js";
+import { cachedRedactor } from "./redactor-cache.js";
 import { type RemoteRedactor, splitRedactor } from "./split-redactor.js";
 
 /** What the user asked for: redaction on (the default) with extra `--redact` patterns, or off. */
@@ -12,11 +13,17 @@ export interface RedactionSettings {
   patterns: readonly string[];
 }
 
-/** What redaction did to one session: replacements by kind (`home-directory` among them). */
+/** What redaction did to one session (or one report): replacements by kind (`home-directory` among them). */
 export interface RedactionSummary {
   enabled: boolean;
   counts: Record<string, number>;
 }
+
+/** The summary of a session left as it was (`--no-redact`). */
+export const NOT_REDACTED: Readonly<RedactionSummary> = Object.freeze({
+  enabled: false,
+  counts: Object.freeze({}),
+});
 
 export const DEFAULT_REDACTION: Readonly<RedactionSettings> = Object.freeze({
   enabled: true,
@@ -27,13 +34,21 @@ export const DEFAULT_REDACTION: Readonly<RedactionSettings> = Object.freeze({
 /** Another thread that can take a share of a large session (`startReportThread` gives one). */
 export interface RedactionHelper {
   redactor(options: RedactOptions): RemoteRedactor;
+  /** Told when the session's redaction is over: the thread may turn to other work. */
+  redactionOver(): void;
+}
+
+/** A session with every string redacted, and what was replaced. */
+export interface RedactedSession {
+  raw: RawSession;
+  summary: RedactionSummary;
 }
 
 /**
  * Keys whose values are structure, not content: ids and links (redacting one would break the tree),
  * timestamps, types and roles, provider and model names, signatures. Everything else is redacted.
  */
-const STRUCTURE_KEYS: ReadonlySet<string> = new Set([
+export const STRUCTURE_KEYS: ReadonlySet<string> = new Set([
   "type",
   "role",
   "id",
@@ -63,42 +78,9 @@ const STRUCTURE_KEYS: ReadonlySet<string> = new Set([
  */
 const CONTENT_KEYS: ReadonlySet<string> = new Set(["arguments", "details", "data", "sections", "tools"]);
 
-/** Keys of the JSON report that hold ids, kinds and names of its own: never session text to redact. */
-const REPORT_KEYS: ReadonlySet<string> = new Set([
-  ...STRUCTURE_KEYS,
-  "schemaVersion",
-  "generator",
-  "inputVersion",
-  "startedAt",
-  "endedAt",
-  "leafId",
-  "roots",
-  "tipId",
-  "entryId",
-  "fromEntryId",
-  "compactionId",
-  "edited",
-  "kind",
-  "thinkingLevel",
-  "redaction",
-]);
-
 /** An image block is kept whole: its base64 can look like anything, and redacting it would corrupt it. */
 function isImageBlock(value: unknown): boolean {
   return typeof value === "object" && value !== null && (value as { type?: unknown }).type === "image";
-}
-
-const redactors = new Map<string, Promise<Redactor>>();
-
-/** One redactor per settings and homes, built once per process (secretlint's preset loads once). */
-function redactorFor(settings: RedactionSettings, homeDirs: string[]): Promise<Redactor> {
-  const key = JSON.stringify([settings.patterns, homeDirs]);
-  let redactor = redactors.get(key);
-  if (redactor === undefined) {
-    redactor = createRedactor({ patterns: settings.patterns, homeDirs });
-    redactors.set(key, redactor);
-  }
-  return redactor;
 }
 
 /**
@@ -107,8 +89,8 @@ function redactorFor(settings: RedactionSettings, homeDirs: string[]): Promise<R
  * header. Secrets become `[redacted: kind]`, the user's home directory `~` (the home of this machine and
  * the one the session's cwd names). Ids, links, timestamps and images are kept as they are.
  * The strings are replaced in the records themselves (they were parsed for this run alone); the header is
- * too. The result carries what was replaced, by kind. With a `helper` thread, 40% of a large session's
- * distinct text is redacted there meanwhile; the result is the same.
+ * too. Returns the session and what was replaced, by kind. With a `helper` thread, 40% of a large
+ * session's distinct text is redacted there meanwhile; the result is the same.
  *
  * @throws {RedactPatternError} for a `--redact` pattern that does not compile or matches nothing but "".
  */
@@ -116,11 +98,11 @@ export async function redactRawSession(
   raw: RawSession,
   settings: RedactionSettings,
   helper?: RedactionHelper,
-): Promise<RawSession> {
-  if (!settings.enabled) return { ...raw, redactions: { enabled: false, counts: {} } };
+): Promise<RedactedSession> {
+  if (!settings.enabled) return { raw, summary: NOT_REDACTED };
   const cwd = typeof raw.header.cwd === "string" ? raw.header.cwd : null;
   const homeDirs = homeDirsFrom(cwd, homedir());
-  const local = await redactorFor(settings, homeDirs);
+  const local = await cachedRedactor({ patterns: settings.patterns, homeDirs });
   const redactor =
     helper === undefined
       ? local
@@ -133,29 +115,35 @@ export async function redactRawSession(
   );
   const redacted = value as { header: Record<string, unknown>; records: Record<string, unknown>[] };
   return {
-    ...raw,
-    header: redacted.header,
-    records: raw.records.map((record, index) => ({
-      ...record,
-      value: redacted.records[index] ?? record.value,
-    })),
-    redactions: { enabled: true, counts },
+    raw: {
+      ...raw,
+      header: redacted.header,
+      records: raw.records.map((record, index) => ({
+        ...record,
+        value: redacted.records[index] ?? record.value,
+      })),
+    },
+    summary: { enabled: true, counts },
   };
 }
 
 /**
- * Redacts a finished report object (the JSON report): every string in it except its own ids and kinds,
- * with the homes the session's cwd names. The JSON report carries no message content, so this costs
- * nothing beside reading the session, where redacting every string of the session first would cost more
- * than reading it. Returns the redacted copy and what was replaced, by kind.
+ * Redacts a finished output instead of the session it was made from (the JSON report, which holds no
+ * message text): every string in it except under `skipKeys` (its own ids and kinds), with the homes the
+ * session's cwd names. Where the output holds little of the session, this costs far less than redacting
+ * every string of the session first. Returns the redacted copy and what was replaced, by kind.
  */
-export async function redactReport<T>(
-  report: T,
+export async function redactOutput<T>(
+  output: T,
   cwd: string | null,
   settings: RedactionSettings,
-): Promise<{ report: T; redactions: RedactionSummary }> {
-  if (!settings.enabled) return { report, redactions: { enabled: false, counts: {} } };
-  const redactor = await redactorFor(settings, homeDirsFrom(cwd, homedir()));
-  const { value, counts } = await redactJson(report, redactor, { skipKeys: REPORT_KEYS });
-  return { report: value as T, redactions: { enabled: true, counts } };
+  skipKeys: ReadonlySet<string>,
+): Promise<{ output: T; summary: RedactionSummary }> {
+  if (!settings.enabled) return { output, summary: NOT_REDACTED };
+  const redactor = await cachedRedactor({
+    patterns: settings.patterns,
+    homeDirs: homeDirsFrom(cwd, homedir()),
+  });
+  const { value, counts } = await redactJson(output, redactor, { skipKeys });
+  return { output: value as T, summary: { enabled: true, counts } };
 }

@@ -5,7 +5,7 @@
  */
 
 import { parentPort } from "node:worker_threads";
-import { createRedactor, type RedactOptions, type Redactor } from "../redact/create-redactor.js";
+import { cachedRedactor } from "../redact/redactor-cache.js";
 import { changesOf } from "../redact/split-redactor.js";
 import { answerRequest } from "../render/primitives/highlight/code-to-lines.js";
 import type { TokenizeResult } from "../render/primitives/highlight/deferred-tokenizer.js";
@@ -17,17 +17,6 @@ import type { FromWorker, ToWorker } from "./messages.js";
 if (parentPort === null) throw new Error("report-worker.js runs as a worker thread only");
 const port = parentPort;
 const send = (message: FromWorker) => port.postMessage(message);
-
-const redactors = new Map<string, Promise<Redactor>>();
-function redactorFor(options: RedactOptions): Promise<Redactor> {
-  const key = JSON.stringify(options);
-  let redactor = redactors.get(key);
-  if (redactor === undefined) {
-    redactor = createRedactor(options);
-    redactors.set(key, redactor);
-  }
-  return redactor;
-}
 
 // Work is done strictly one message after another, so answers come back in the order asked; a step that
 // fails does not stop the ones after it (each answers for itself, see below).
@@ -158,7 +147,7 @@ async function handle(message: ToWorker): Promise<void> {
       try {
         redaction = changesOf(
           message.strings,
-          await (await redactorFor(message.options)).redact(message.strings, message.occurrences),
+          await (await cachedRedactor(message.options)).redact(message.strings, message.occurrences),
         );
       } catch {
         // The rendering thread redacts this share itself.

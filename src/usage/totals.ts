@@ -89,3 +89,8 @@ export function subtractTotals(totals: Totals, less: Totals): Totals {
     cacheWrite1h: totals.cacheWrite1h - less.cacheWrite1h,
   };
 }
+
+/** Dollar sums of many small floats pick up noise (0.1 + 0.2); nine decimals is finer than any price. */
+export function roundCost(cost: number): number {
+  return Math.round(cost * 1e9) / 1e9;
+}

@@ -1,11 +1,11 @@
 import { basename } from "node:path";
-import type { SessionAnalysis } from "../pipeline.js";
+import { type SessionAnalysis, sessionRedaction } from "../pipeline.js";
 import type { Problem, ProblemKind } from "../read/problem.js";
-import { sessionTimes } from "../report/session-times.js";
 import { virtualModels } from "../usage/virtual-models.js";
 import { textOf } from "./content-view.js";
 import { firstLine, formatDuration, formatTime } from "./format.js";
 import { type RedactionView, redactionSentence, redactionView } from "./redaction-view.js";
+import { sessionTimes } from "./session-times.js";
 import { splitSkill } from "./skill.js";
 
 export interface HeaderView {
@@ -67,7 +67,7 @@ export function headerView(analysis: SessionAnalysis, sourcePath: string | null)
     const name = item.provider === null ? item.model : `${item.provider}/${item.model}`;
     if (!models.includes(name)) models.push(name);
   }
-  const redaction = redactionView(session.redactions);
+  const redaction = redactionView(sessionRedaction(analysis));
   const counts = new Map<ProblemKind, number>();
   for (const problem of analysis.problems) counts.set(problem.kind, (counts.get(problem.kind) ?? 0) + 1);
   return {

@@ -16,8 +16,16 @@ export interface RedactionView {
 }
 
 /** Redaction as reports show it; null when there was no redaction at all. */
-export function redactionView(redactions: RedactionSummary | undefined): RedactionView | null {
-  if (redactions === undefined) return null;
+export function redactionView(redactions: RedactionSummary | null | undefined): RedactionView | null {
+  return redactions == null ? null : viewOf(redactions);
+}
+
+/** The sentence saying what redaction did (see `redactionSentence`). */
+export function summarySentence(redactions: RedactionSummary): string {
+  return redactionSentence(viewOf(redactions));
+}
+
+function viewOf(redactions: RedactionSummary): RedactionView {
   const byKind = Object.entries(redactions.counts)
     .filter(([kind]) => kind !== HOME)
     .map(([kind, count]) => ({ kind, count }))

@@ -5,7 +5,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { ArchiveJson } from "../../src/archive/archive-json.js";
 import type { ArchiveSummary } from "../../src/archive/run-archive.js";
 import { summaryLine } from "../../src/archive/summary-line.js";
-import { analyzeFile, buildJsonReport } from "../../src/index.js";
+import { buildJsonReport } from "../../src/index.js";
+import { analyzeAsRead } from "../helpers/analyze.js";
 import { runCli } from "../helpers/cli.js";
 import { archive, parseCsv } from "./helpers.js";
 import { API, type PiFolder, realName, shown, shownName, TOOLS, WEB, writePiFolder } from "./pi-folder.js";
@@ -153,7 +154,7 @@ describe("pi-report archive over a hand-made Pi folder", () => {
 
   it("agrees with the sum of the sessions' JSON reports less the de-duplicated part", () => {
     const reports = json.sessions.map((session) =>
-      buildJsonReport(analyzeFile(join(pi.root, realName(session.file)))),
+      buildJsonReport(analyzeAsRead(join(pi.root, realName(session.file)))),
     );
     const reported = reports.reduce((sum, report) => sum + report.usage.total.cost, 0);
     const tokens = reports.reduce((sum, report) => sum + report.usage.total.totalTokens, 0);

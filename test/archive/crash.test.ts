@@ -12,9 +12,9 @@ vi.mock("../../src/pipeline.js", async (importOriginal) => {
   const original = await importOriginal<typeof import("../../src/pipeline.js")>();
   return {
     ...original,
-    analyzeSession: (...args: Parameters<typeof original.analyzeSession>) => {
+    analyze: (...args: Parameters<typeof original.analyze>) => {
       if (args[0].header.id === "orphan") throw new TypeError("cannot read properties of undefined");
-      return original.analyzeSession(...args);
+      return original.analyze(...args);
     },
   };
 });

@@ -1,12 +1,24 @@
-import { type AnalyzeOptions, analyzeFile, type SessionAnalysis } from "../../src/index.js";
+import {
+  type AnalyzeOptions,
+  analyzeSession,
+  readSessionFile,
+  type SessionAnalysis,
+} from "../../src/index.js";
 import { emptyTotals, type Totals } from "../../src/usage/totals.js";
 import { FIXTURES } from "./paths.js";
 
-/** Analyzes a hand-made fixture from fixtures/sessions/. */
-export function analyzeFixture(name: string, options: AnalyzeOptions = {}): SessionAnalysis {
-  return analyzeFile(`${FIXTURES}sessions/${name}`, options);
+/**
+ * A session file analyzed as read, nothing redacted, synchronously: what the stages are tested on. (The
+ * library's `analyzeFile` redacts first; its own tests are in library.test.ts.)
+ */
+export function analyzeAsRead(path: string, options: AnalyzeOptions = {}): SessionAnalysis {
+  return analyzeSession(readSessionFile(path), { sessionPath: path, ...options });
 }
 
+/** Analyzes a hand-made fixture from fixtures/sessions/, as read. */
+export function analyzeFixture(name: string, options: AnalyzeOptions = {}): SessionAnalysis {
+  return analyzeAsRead(`${FIXTURES}sessions/${name}`, options);
+}
 /** Ids of the entries at the given indices. */
 export function idsOf(analysis: SessionAnalysis, indices: readonly number[]): string[] {
   return indices.map((index) => analysis.tree.entries[index]?.id ?? "?");

@@ -4,12 +4,12 @@
  * off the fixture by hand (fixtures/sessions/codemode-mcp.jsonl; Pi 1.6's own in fixtures/corpus/pi-1.6/).
  */
 import { describe, expect, it } from "vitest";
-import { analyzeFile } from "../../src/index.js";
 import { renderHtml } from "../../src/render/html/render-html.js";
+import { analyzeAsRead } from "../helpers/analyze.js";
 import { decodeEntities, visibleText } from "../helpers/html-text.js";
 import { CORPUS, FIXTURES } from "../helpers/paths.js";
 
-const htmlOf = (file: string) => renderHtml(analyzeFile(file), { sourcePath: file });
+const htmlOf = (file: string) => renderHtml(analyzeAsRead(file), { sourcePath: file });
 
 /** The `<section class="tool …">` that holds `marker`, up to its own closing tag (sections nest). */
 function sectionAround(html: string, marker: string): string {

@@ -4,13 +4,13 @@
  * (fixtures/sessions/codemode-mcp.jsonl; Pi 1.6's own codemode call in fixtures/corpus/pi-1.6/).
  */
 import { describe, expect, it } from "vitest";
-import { analyzeFile } from "../../src/index.js";
 import { renderMarkdown } from "../../src/render/markdown/render-markdown.js";
+import { analyzeAsRead } from "../helpers/analyze.js";
 import { CORPUS, FIXTURES } from "../helpers/paths.js";
 
 const FIXTURE = `${FIXTURES}sessions/codemode-mcp.jsonl`;
 const markdownOf = async (file: string, summary = false) =>
-  (await renderMarkdown(analyzeFile(file), { sourcePath: file, summary })).markdown;
+  (await renderMarkdown(analyzeAsRead(file), { sourcePath: file, summary })).markdown;
 
 describe("codemode and MCP tools in the full Markdown report", () => {
   it("shows the script as a JavaScript block and each nested call quoted under it", async () => {

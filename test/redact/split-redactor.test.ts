@@ -128,17 +128,18 @@ describe("redactRawSession with the report thread", () => {
             return remote(strings, occurrences);
           };
         },
+        redactionOver: () => thread.redactionOver(),
       };
       const shared = await redactRawSession(read(), DEFAULT_REDACTION, helper);
       expect(sent).toBeGreaterThan(1000);
       // And redacted it there: the result is not the same by the fallback.
       expect(thread.done().redactions).toBe(1);
-      expect(shared.redactions).toEqual(alone.redactions);
-      expect(shared.records.map((record) => record.value)).toEqual(
-        alone.records.map((record) => record.value),
+      expect(shared.summary).toEqual(alone.summary);
+      expect(shared.raw.records.map((record) => record.value)).toEqual(
+        alone.raw.records.map((record) => record.value),
       );
-      expect(shared.header).toEqual(alone.header);
-      expect(Object.keys(alone.redactions?.counts ?? {})).not.toHaveLength(0);
+      expect(shared.raw.header).toEqual(alone.raw.header);
+      expect(Object.keys(alone.summary.counts)).not.toHaveLength(0);
     } finally {
       await thread.close();
     }

@@ -6,8 +6,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { analyzeFile } from "../../src/index.js";
 import { renderHtml } from "../../src/render/html/render-html.js";
+import { analyzeAsRead } from "../helpers/analyze.js";
 import { launchChromium, watch } from "../helpers/browser.js";
 import { CORPUS, FIXTURES, ROOT } from "../helpers/paths.js";
 
@@ -23,7 +23,7 @@ beforeAll(async () => {
     ["html-attacks", `${FIXTURES}sessions/html-attacks.jsonl`],
   ] as const) {
     const path = `${OUT}${name}.html`;
-    writeFileSync(path, await renderHtml(analyzeFile(file), { sourcePath: file }));
+    writeFileSync(path, await renderHtml(analyzeAsRead(file), { sourcePath: file }));
     pages[name] = `file://${path}`;
   }
   browser = await launchChromium();
@@ -141,7 +141,7 @@ describe("in Chromium", () => {
   it("offers only the filters some entry passes (no Labels or Errors button that would blank the page)", async () => {
     const file = `${FIXTURES}sessions/fork.jsonl`;
     const path = `${OUT}fork.html`;
-    writeFileSync(path, await renderHtml(analyzeFile(file), { sourcePath: file }));
+    writeFileSync(path, await renderHtml(analyzeAsRead(file), { sourcePath: file }));
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await page.goto(`file://${path}`);

@@ -1,11 +1,11 @@
 import { basename } from "node:path";
 import { describe, expect, it } from "vitest";
-import { analyzeFile } from "../../src/index.js";
 import { renderHtml } from "../../src/render/html/render-html.js";
 import { entryAnchors } from "../../src/view/anchors.js";
 import { textOf } from "../../src/view/content-view.js";
 import { splitSkill } from "../../src/view/skill.js";
 import { allSessionFiles } from "../helpers/all-sessions.js";
+import { analyzeAsRead } from "../helpers/analyze.js";
 import { visibleText, wordsOf } from "../helpers/html-text.js";
 
 /** Attribute values as the templates escape them (handlebars' escaping). */
@@ -33,7 +33,7 @@ const LOADERS: [string, RegExp][] = [
 describe("every corpus and fixture file renders completely and loads nothing", () => {
   for (const file of allSessionFiles()) {
     it(basename(file), async () => {
-      const analysis = analyzeFile(file);
+      const analysis = analyzeAsRead(file);
       const html = await renderHtml(analysis, { sourcePath: file });
 
       // Every entry has its anchor, once.
@@ -74,8 +74,8 @@ describe("every corpus and fixture file renders completely and loads nothing", (
 describe("output is deterministic", () => {
   it("renders the same bytes twice, in one process", async () => {
     const file = allSessionFiles().find((path) => path.endsWith("every-tool.jsonl")) as string;
-    const first = await renderHtml(analyzeFile(file), { sourcePath: file });
-    const second = await renderHtml(analyzeFile(file), { sourcePath: file });
+    const first = await renderHtml(analyzeAsRead(file), { sourcePath: file });
+    const second = await renderHtml(analyzeAsRead(file), { sourcePath: file });
     expect(second).toBe(first);
   });
 });

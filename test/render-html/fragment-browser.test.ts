@@ -6,8 +6,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { analyzeFile } from "../../src/index.js";
 import { renderHtml } from "../../src/render/html/render-html.js";
+import { analyzeAsRead } from "../helpers/analyze.js";
 import { launchChromium, watch } from "../helpers/browser.js";
 import { CORPUS, ROOT } from "../helpers/paths.js";
 
@@ -33,7 +33,7 @@ const FRAGMENTS = [
 beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
   const path = `${OUT}report.html`;
-  writeFileSync(path, await renderHtml(analyzeFile(SESSION), { sourcePath: SESSION }));
+  writeFileSync(path, await renderHtml(analyzeAsRead(SESSION), { sourcePath: SESSION }));
   url = `file://${path}`;
   browser = await launchChromium();
 }, 60_000);

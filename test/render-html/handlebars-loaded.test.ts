@@ -6,7 +6,8 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { analyzeFile, renderHtml } from "../../src/index.js";
+import { renderHtml } from "../../src/index.js";
+import { analyzeAsRead } from "../helpers/analyze.js";
 import { FIXTURES, ROOT } from "../helpers/paths.js";
 
 const compiler = vi.hoisted(() => ({ asked: 0 }));
@@ -22,7 +23,7 @@ vi.mock("../../src/render/html/handlebars-full.js", async (importOriginal) => {
 
 describe("handlebars' compiler", () => {
   it("is not loaded for the shipped templates; it is for a template of your own", async () => {
-    const analysis = analyzeFile(`${FIXTURES}sessions/every-tool.jsonl`);
+    const analysis = analyzeAsRead(`${FIXTURES}sessions/every-tool.jsonl`);
     const shipped = await renderHtml(analysis);
     expect(compiler.asked).toBe(0);
     // One partial changed: compiled now (to report its errors by file), and rendered by the closures.

@@ -4,9 +4,10 @@
  * formats, so that on a page whose markdown all came from the thread it is never loaded.
  */
 import { describe, expect, it, vi } from "vitest";
-import { analyzeFile, renderHtml } from "../../src/index.js";
+import { renderHtml } from "../../src/index.js";
 import { likelyMarkdown } from "../../src/render/html/likely-markdown.js";
 import { mayHaveFootnotes } from "../../src/render/primitives/markdown/footnotes.js";
+import { analyzeAsRead } from "../helpers/analyze.js";
 import { CORPUS, FIXTURES } from "../helpers/paths.js";
 
 // Counts the pipeline's loads in this thread, and records each text it renders.
@@ -26,7 +27,7 @@ vi.mock("../../src/render/primitives/markdown/markdown-parts.js", async (importO
 
 describe("the markdown pipeline in the page's thread", () => {
   it("is loaded when a text is formatted there, not before", async () => {
-    const analysis = analyzeFile(`${FIXTURES}sessions/every-tool.jsonl`);
+    const analysis = analyzeAsRead(`${FIXTURES}sessions/every-tool.jsonl`);
     // No markdown formatted (all of it shown as written): nothing loads the pipeline.
     await renderHtml(analysis, { markdownChars: 0 });
     expect(pipeline.loads).toBe(0);
@@ -44,7 +45,7 @@ describe("the markdown pipeline in the page's thread", () => {
   ];
   for (const path of sessions) {
     it(`is sent ahead every text the page formats: ${path.split("/").pop()}`, async () => {
-      const analysis = analyzeFile(path);
+      const analysis = analyzeAsRead(path);
       pipeline.texts.length = 0;
       await renderHtml(analysis, { markdownChars: Number.POSITIVE_INFINITY });
       const formatted = pipeline.texts.filter((text) => !mayHaveFootnotes(text));

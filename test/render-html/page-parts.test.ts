@@ -8,8 +8,9 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { writeReportFile } from "../../src/cli/write-output.js";
-import { analyzeFile, renderHtml, renderHtmlParts } from "../../src/index.js";
+import { renderHtml, renderHtmlParts } from "../../src/index.js";
 import { utf8OfParts } from "../../src/io/utf8-of-parts.js";
+import { analyzeAsRead } from "../helpers/analyze.js";
 import { CORPUS, FIXTURES, ROOT } from "../helpers/paths.js";
 
 const SESSIONS = [
@@ -34,7 +35,7 @@ function wholePageDir(): string {
 describe("renderHtmlParts", () => {
   for (const session of SESSIONS) {
     it(`joins to exactly the page rendered whole: ${session.split("/").pop()}`, async () => {
-      const analysis = analyzeFile(session);
+      const analysis = analyzeAsRead(session);
       const parts = await renderHtmlParts(analysis, { sourcePath: "s.jsonl" });
       const whole = await renderHtmlParts(analysis, { sourcePath: "s.jsonl", templateDir: wholePageDir() });
       expect(whole).toHaveLength(1);
@@ -46,7 +47,7 @@ describe("renderHtmlParts", () => {
   }
 
   it("a page that shows the transcript twice gets all of it at both places", async () => {
-    const analysis = analyzeFile(SESSIONS[1] as string);
+    const analysis = analyzeAsRead(SESSIONS[1] as string);
     const dir = templateDir({
       "page.hbs": "<one>{{> transcript nodes=transcript}}</one><two>{{> transcript nodes=transcript}}</two>",
     });
@@ -63,7 +64,7 @@ describe("renderHtmlParts", () => {
   });
 
   it("a transcript.hbs of the user's own is used, and the page is rendered whole", async () => {
-    const analysis = analyzeFile(SESSIONS[0] as string);
+    const analysis = analyzeAsRead(SESSIONS[0] as string);
     const dir = templateDir({
       "transcript.hbs": "{{#each nodes}}[{{#if entry}}E{{else}}F{{/if}}]{{/each}}",
     });

@@ -3,12 +3,13 @@
  * phases' edges, in order, and never change the page.
  */
 import { describe, expect, it } from "vitest";
-import { analyzeFile, renderHtml } from "../../src/index.js";
+import { renderHtml } from "../../src/index.js";
+import { analyzeAsRead } from "../helpers/analyze.js";
 import { FIXTURES } from "../helpers/paths.js";
 
 describe("onPhase", () => {
   it("is told 'model', then 'render' before any highlighting, once each; the page is unchanged", async () => {
-    const analysis = analyzeFile(`${FIXTURES}sessions/every-tool.jsonl`);
+    const analysis = analyzeAsRead(`${FIXTURES}sessions/every-tool.jsonl`);
     const events: string[] = [];
     const html = await renderHtml(analysis, {
       onPhase: (phase) => events.push(phase),

@@ -8,7 +8,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Handlebars from "handlebars";
 import { describe, expect, it, vi } from "vitest";
-import { analyzeFile } from "../../src/index.js";
 import { loadPrecompiledTemplates, templateHash } from "../../src/render/html/precompiled-templates.js";
 import { renderHtml } from "../../src/render/html/render-html.js";
 import { parseTemplate } from "../../src/render/html/template-compiler.js";
@@ -18,6 +17,7 @@ import {
   loadTemplates,
   TemplateError,
 } from "../../src/render/html/templates.js";
+import { analyzeAsRead } from "../helpers/analyze.js";
 import { FIXTURES } from "../helpers/paths.js";
 
 const shippedHbs = () =>
@@ -42,7 +42,7 @@ describe("precompiled templates", () => {
   });
 
   it("render the very page that compiling the templates renders", async () => {
-    const analysis = analyzeFile(`${FIXTURES}sessions/every-tool.jsonl`);
+    const analysis = analyzeAsRead(`${FIXTURES}sessions/every-tool.jsonl`);
     const precompiled = await renderHtml(analysis, { sourcePath: "every-tool.jsonl" });
     // The same render with no precompiled templates: loadTemplates compiles every one.
     vi.resetModules();

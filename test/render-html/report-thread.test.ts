@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { analyzeFile, renderHtml } from "../../src/index.js";
+import { renderHtml } from "../../src/index.js";
 import { likelyMarkdown } from "../../src/render/html/likely-markdown.js";
 import {
   DeferredTokenizer,
@@ -15,6 +15,7 @@ import {
 import { plainLines } from "../../src/render/primitives/highlight/tokens-to-html.js";
 import { markdownParts } from "../../src/render/primitives/markdown/markdown-parts.js";
 import { startReportThread } from "../../src/report-thread/report-thread.js";
+import { analyzeAsRead } from "../helpers/analyze.js";
 import { runCli } from "../helpers/cli.js";
 import { CORPUS, FIXTURES } from "../helpers/paths.js";
 
@@ -29,7 +30,10 @@ const SESSIONS = [
 async function withThread(path: string, budget?: { totalChars: number }): Promise<string> {
   const thread = startReportThread();
   try {
-    const html = await renderHtml(analyzeFile(path), { reportThread: thread, ...(budget ? { budget } : {}) });
+    const html = await renderHtml(analyzeAsRead(path), {
+      reportThread: thread,
+      ...(budget ? { budget } : {}),
+    });
     // Not the same bytes by the fallback: the thread answered, and never failed.
     expect(thread.done().blocks).toBeGreaterThan(0);
     expect(thread.failure()).toBeNull();
@@ -42,7 +46,7 @@ async function withThread(path: string, budget?: { totalChars: number }): Promis
 describe("highlighting in the report thread", () => {
   for (const path of SESSIONS) {
     it(`renders the same bytes as one thread: ${path.split("/").pop()}`, async () => {
-      const alone = await renderHtml(analyzeFile(path));
+      const alone = await renderHtml(analyzeAsRead(path));
       const threaded = await withThread(path);
       expect(threaded).toBe(alone);
       // Not equal by showing nothing: code was highlighted, and no marker is left.
@@ -55,12 +59,12 @@ describe("highlighting in the report thread", () => {
     const path = SESSIONS[2] as string;
     // Small enough that most blocks fall back to plain text, large enough that some are highlighted.
     const budget = { totalChars: 3_000 };
-    const alone = await renderHtml(analyzeFile(path), { budget });
+    const alone = await renderHtml(analyzeAsRead(path), { budget });
     expect(await withThread(path, budget)).toBe(alone);
     const highlighted = alone.match(/<span class="hl-\d+">/g)?.length ?? 0;
     expect(highlighted).toBeGreaterThan(0);
     expect(highlighted).toBeLessThan(
-      (await renderHtml(analyzeFile(path))).match(/<span class="hl-\d+">/g)?.length ?? 0,
+      (await renderHtml(analyzeAsRead(path))).match(/<span class="hl-\d+">/g)?.length ?? 0,
     );
   }, 60_000);
 
@@ -70,8 +74,8 @@ describe("highlighting in the report thread", () => {
     await thread.close();
     // Closed on purpose: not a failure to report.
     expect(thread.failure()).toBeNull();
-    const html = await renderHtml(analyzeFile(path), { reportThread: thread });
-    expect(html).toBe(await renderHtml(analyzeFile(path)));
+    const html = await renderHtml(analyzeAsRead(path), { reportThread: thread });
+    expect(html).toBe(await renderHtml(analyzeAsRead(path)));
   }, 60_000);
 });
 
@@ -98,7 +102,7 @@ describe("markdown rendered ahead in the report thread", () => {
   it("gives the page the same bytes when every text it formats was rendered ahead", async () => {
     // The largest real file: a hundred formatted replies and prompts, some with fences.
     const path = SESSIONS[2] as string;
-    const analysis = analyzeFile(path);
+    const analysis = analyzeAsRead(path);
     const thread = startReportThread({ highlight: true, redact: false });
     try {
       const texts = likelyMarkdown(

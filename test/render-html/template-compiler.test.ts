@@ -9,7 +9,6 @@ import { join } from "node:path";
 import fc from "fast-check";
 import Handlebars from "handlebars";
 import { describe, expect, it } from "vitest";
-import { analyzeFile } from "../../src/index.js";
 import { renderHtml } from "../../src/render/html/render-html.js";
 import { compileTemplates, parseTemplate } from "../../src/render/html/template-compiler.js";
 import {
@@ -18,6 +17,7 @@ import {
   loadTemplates,
   registerPageHelpers,
 } from "../../src/render/html/templates.js";
+import { analyzeAsRead } from "../helpers/analyze.js";
 import { CORPUS, FIXTURES } from "../helpers/paths.js";
 
 type Outcome = { text: string } | { error: string };
@@ -281,7 +281,7 @@ describe("the page's templates", () => {
         `${CORPUS}pi-migrated/pi-api__all-entry-types.jsonl`,
         `${CORPUS}real/pi-mono__before-compaction.jsonl`,
       ]) {
-        const analysis = analyzeFile(session);
+        const analysis = analyzeAsRead(session);
         const byClosures = await renderHtml(analysis, { sourcePath: "s.jsonl" });
         const byHandlebars = await renderHtml(analysis, { sourcePath: "s.jsonl", templateDir: dir });
         expect(byClosures === byHandlebars, session).toBe(true);

@@ -4,8 +4,9 @@
  * thread, where loading them delayed the start of the report thread itself.
  */
 import { describe, expect, it, vi } from "vitest";
-import { analyzeFile, renderHtml } from "../../src/index.js";
+import { renderHtml } from "../../src/index.js";
 import { startReportThread } from "../../src/report-thread/report-thread.js";
+import { analyzeAsRead } from "../helpers/analyze.js";
 import { FIXTURES } from "../helpers/paths.js";
 
 // Counts the loads of the module in this thread (the report thread runs the built bundle, not these sources).
@@ -17,7 +18,7 @@ vi.mock("../../src/render/primitives/highlight/tokenize-block.js", async (import
 
 describe("where the tokenizers are loaded", () => {
   it("not in the page's thread when the report thread tokenizes; there when it tokenizes itself", async () => {
-    const analysis = analyzeFile(`${FIXTURES}sessions/every-tool.jsonl`);
+    const analysis = analyzeAsRead(`${FIXTURES}sessions/every-tool.jsonl`);
     const thread = startReportThread();
     let threaded: string;
     try {

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { analyzeFile } from "../../src/index.js";
 import * as api from "../../src/render/markdown/render-markdown.js";
 import { renderMarkdown } from "../../src/render/markdown/render-markdown.js";
+import { analyzeAsRead } from "../helpers/analyze.js";
 import { CORPUS } from "../helpers/paths.js";
 
 const ALL_TYPES = `${CORPUS}pi-migrated/pi-api__all-entry-types.jsonl`;
@@ -20,7 +20,7 @@ describe("renderMarkdown", () => {
   it("exports renderMarkdown and the comment limit, and returns markdown and assets", async () => {
     expect(Object.keys(api).sort()).toEqual(["GITHUB_COMMENT_LIMIT", "renderMarkdown"]);
     expect(api.GITHUB_COMMENT_LIMIT).toBe(65_536);
-    const report = await renderMarkdown(analyzeFile(ALL_TYPES));
+    const report = await renderMarkdown(analyzeAsRead(ALL_TYPES));
     expect(Object.keys(report).sort()).toEqual(["assets", "markdown"]);
     expect(report.markdown.endsWith("\n")).toBe(true);
     expect(report.markdown.endsWith("\n\n")).toBe(false);
@@ -28,20 +28,20 @@ describe("renderMarkdown", () => {
 
   it("gives the same bytes for the same input, in both shapes", async () => {
     for (const summary of [false, true]) {
-      const first = await renderMarkdown(analyzeFile(ALL_TYPES), { sourcePath: ALL_TYPES, summary });
-      const second = await renderMarkdown(analyzeFile(ALL_TYPES), { sourcePath: ALL_TYPES, summary });
+      const first = await renderMarkdown(analyzeAsRead(ALL_TYPES), { sourcePath: ALL_TYPES, summary });
+      const second = await renderMarkdown(analyzeAsRead(ALL_TYPES), { sourcePath: ALL_TYPES, summary });
       expect(second.markdown).toBe(first.markdown);
     }
   });
 
   it("writes images as files in the assets folder and links them, or notes them without one", async () => {
     const image = storedImage();
-    const withFiles = await renderMarkdown(analyzeFile(ALL_TYPES), { assetsDir: "my report.md.assets" });
+    const withFiles = await renderMarkdown(analyzeAsRead(ALL_TYPES), { assetsDir: "my report.md.assets" });
     expect(withFiles.assets.map((asset) => asset.path)).toEqual(["my report.md.assets/img-001.png"]);
     expect(withFiles.assets[0]?.data.equals(Buffer.from(image.data, "base64"))).toBe(true);
     expect(withFiles.markdown).toContain("![image (image/png, 70 bytes)](my%20report.md.assets/img-001.png)");
 
-    const onStdout = await renderMarkdown(analyzeFile(ALL_TYPES));
+    const onStdout = await renderMarkdown(analyzeAsRead(ALL_TYPES));
     expect(onStdout.assets).toEqual([]);
     expect(onStdout.markdown).toContain(
       "_Image (image/png, 70 bytes): write the report to a file (-o) to keep it._",
@@ -50,15 +50,15 @@ describe("renderMarkdown", () => {
   });
 
   it("folds thinking, or leaves it out with a note", async () => {
-    const shown = (await renderMarkdown(analyzeFile(ALL_TYPES))).markdown;
+    const shown = (await renderMarkdown(analyzeAsRead(ALL_TYPES))).markdown;
     expect(shown).toContain("<details>\n<summary>Thinking</summary>\n\nLet me look\n\n</details>");
-    const hidden = (await renderMarkdown(analyzeFile(ALL_TYPES), { thinking: false })).markdown;
+    const hidden = (await renderMarkdown(analyzeAsRead(ALL_TYPES), { thinking: false })).markdown;
     expect(hidden).not.toContain("Let me look");
     expect(hidden).toContain("_Thinking left out of this report._");
   });
 
   it("summarises: title from the session name, the typed prompt, totals, files, commands, errors, outline", async () => {
-    const { markdown, assets } = await renderMarkdown(analyzeFile(ALL_TYPES), {
+    const { markdown, assets } = await renderMarkdown(analyzeAsRead(ALL_TYPES), {
       summary: true,
       assetsDir: "x",
     });

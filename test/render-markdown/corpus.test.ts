@@ -6,17 +6,18 @@
  */
 import { basename, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { analyzeFile, buildJsonReport } from "../../src/index.js";
+import { buildJsonReport } from "../../src/index.js";
 import { renderMarkdown } from "../../src/render/markdown/render-markdown.js";
 import { buildReportView } from "../../src/view/report-view.js";
 import { allSessionFiles } from "../helpers/all-sessions.js";
+import { analyzeAsRead } from "../helpers/analyze.js";
 import { ROOT } from "../helpers/paths.js";
 import { parseMarkdown, toolOutputs } from "./markdown-tree.js";
 import { expectInert, expectOutputsInCode, expectTotalsMatchJson } from "./round-trip.js";
 
 describe.each(allSessionFiles().map((file) => [relative(ROOT, file), file]))("%s", (_name, file) => {
   it("gives a summary within GitHub's 65,536 characters and a full transcript, both inert and true to the JSON totals", async () => {
-    const analysis = analyzeFile(file);
+    const analysis = analyzeAsRead(file);
     const json = buildJsonReport(analysis);
     const assetsDir = `${basename(file)}.md.assets`;
 

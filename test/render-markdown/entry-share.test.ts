@@ -4,7 +4,6 @@
  * cannot answer must cost nothing but time.
  */
 import { describe, expect, it } from "vitest";
-import { analyzeFile } from "../../src/index.js";
 import {
   type EntrySettings,
   readingOrder,
@@ -15,6 +14,7 @@ import { renderMarkdown } from "../../src/render/markdown/render-markdown.js";
 import { startReportThread } from "../../src/report-thread/report-thread.js";
 import type { EntryView, TranscriptNode } from "../../src/view/entry-view.js";
 import { buildReportView } from "../../src/view/report-view.js";
+import { analyzeAsRead } from "../helpers/analyze.js";
 import { CORPUS, FIXTURES } from "../helpers/paths.js";
 
 const SESSIONS = [
@@ -38,9 +38,9 @@ describe("a share of the Markdown report's entries rendered elsewhere", () => {
   for (const path of SESSIONS) {
     it(`gives the same bytes and images: ${path.split("/").pop()}`, async () => {
       const options = { assetsDir: "report.md.assets" };
-      const alone = await renderMarkdown(analyzeFile(path), options);
+      const alone = await renderMarkdown(analyzeAsRead(path), options);
       let sent = 0;
-      const shared = await renderMarkdown(analyzeFile(path), {
+      const shared = await renderMarkdown(analyzeAsRead(path), {
         ...options,
         remoteEntries: (entries, settings) => {
           sent += entries.length;
@@ -55,19 +55,19 @@ describe("a share of the Markdown report's entries rendered elsewhere", () => {
 
   it("renders everything itself when the other thread cannot answer, or answers short", async () => {
     const path = SESSIONS[0] as string;
-    const alone = await renderMarkdown(analyzeFile(path));
-    const failed = await renderMarkdown(analyzeFile(path), { remoteEntries: async () => null });
-    const rejected = await renderMarkdown(analyzeFile(path), {
+    const alone = await renderMarkdown(analyzeAsRead(path));
+    const failed = await renderMarkdown(analyzeAsRead(path), { remoteEntries: async () => null });
+    const rejected = await renderMarkdown(analyzeAsRead(path), {
       remoteEntries: () => Promise.reject(new Error("gone")),
     });
-    const short = await renderMarkdown(analyzeFile(path), {
+    const short = await renderMarkdown(analyzeAsRead(path), {
       remoteEntries: async (entries, settings) => (await copied(entries, settings)).slice(1),
     });
     for (const report of [failed, rejected, short]) expect(report.markdown).toBe(alone.markdown);
   });
 
   it("sends only entries without an image, the last ones, about the share of the characters asked", () => {
-    const view = buildReportView(analyzeFile(`${CORPUS}real/pi-mono__compact.jsonl`), null);
+    const view = buildReportView(analyzeAsRead(`${CORPUS}real/pi-mono__compact.jsonl`), null);
     const entries = readingOrder(view.transcript);
     const withImages = entries.filter(hasImage);
     expect(withImages.length).toBeGreaterThan(0);
@@ -99,11 +99,11 @@ describe("a share of the Markdown report's entries rendered elsewhere", () => {
 
   it("is the same report through the real report thread", async () => {
     const path = SESSIONS[3] as string;
-    const alone = await renderMarkdown(analyzeFile(path));
+    const alone = await renderMarkdown(analyzeAsRead(path));
     const thread = startReportThread({ highlight: false, redact: false, markdown: true });
     try {
       let answered = 0;
-      const shared = await renderMarkdown(analyzeFile(path), {
+      const shared = await renderMarkdown(analyzeAsRead(path), {
         remoteEntries: async (entries, settings) => {
           const result = await thread.markdownEntries(entries, settings);
           answered += result?.length ?? 0;

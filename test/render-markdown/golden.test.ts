@@ -4,8 +4,8 @@
  */
 import { basename } from "node:path";
 import { describe, expect, it } from "vitest";
-import { analyzeFile } from "../../src/index.js";
 import { renderMarkdown } from "../../src/render/markdown/render-markdown.js";
+import { analyzeAsRead } from "../helpers/analyze.js";
 import { CORPUS, FIXTURES } from "../helpers/paths.js";
 
 const GOLDEN: { file: string; summary: boolean }[] = [
@@ -24,7 +24,7 @@ describe("golden Markdown reports", () => {
   for (const { file, summary } of GOLDEN) {
     const name = basename(file, ".jsonl");
     it(`${name}: the full transcript`, async () => {
-      const { markdown } = await renderMarkdown(analyzeFile(file), {
+      const { markdown } = await renderMarkdown(analyzeAsRead(file), {
         sourcePath: file,
         assetsDir: `${name}.md.assets`,
       });
@@ -32,7 +32,7 @@ describe("golden Markdown reports", () => {
     });
     if (summary) {
       it(`${name}: the pull-request summary`, async () => {
-        const { markdown } = await renderMarkdown(analyzeFile(file), { sourcePath: file, summary: true });
+        const { markdown } = await renderMarkdown(analyzeAsRead(file), { sourcePath: file, summary: true });
         await expect(markdown).toMatchFileSnapshot(`../golden/md/${name}.summary.md`);
       });
     }

@@ -5,9 +5,10 @@
  * @mentions. Whatever the session holds must come out as text a reader sees, never as markup.
  */
 import { describe, expect, it } from "vitest";
-import { analyzeFile, buildJsonReport } from "../../src/index.js";
+import { buildJsonReport } from "../../src/index.js";
 import { renderMarkdown } from "../../src/render/markdown/render-markdown.js";
 import { buildReportView } from "../../src/view/report-view.js";
+import { analyzeAsRead } from "../helpers/analyze.js";
 import { FIXTURES } from "../helpers/paths.js";
 import { allNodes, isRendererHtml, nodesOfType, parseMarkdown, toolOutputs } from "./markdown-tree.js";
 import { expectInert, expectOutputsInCode, expectTotalsMatchJson } from "./round-trip.js";
@@ -15,7 +16,7 @@ import { expectInert, expectOutputsInCode, expectTotalsMatchJson } from "./round
 const FILE = `${FIXTURES}sessions/markdown-attacks.jsonl`;
 
 async function shapes() {
-  const analysis = analyzeFile(FILE);
+  const analysis = analyzeAsRead(FILE);
   const full = (await renderMarkdown(analysis, { sourcePath: FILE })).markdown;
   const summary = (await renderMarkdown(analysis, { sourcePath: FILE, summary: true })).markdown;
   return { analysis, full, summary, fullTree: parseMarkdown(full), summaryTree: parseMarkdown(summary) };

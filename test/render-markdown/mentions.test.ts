@@ -4,8 +4,9 @@
  */
 import type { Nodes } from "mdast";
 import { describe, expect, it } from "vitest";
-import { analyzeFile, analyzeSession, parseSessionBytes } from "../../src/index.js";
+import { analyzeSession, parseSessionBytes } from "../../src/index.js";
 import { renderMarkdown } from "../../src/renderers.js";
+import { analyzeAsRead } from "../helpers/analyze.js";
 import { FIXTURES } from "../helpers/paths.js";
 import { allNodes, parseMarkdown } from "./markdown-tree.js";
 
@@ -38,7 +39,7 @@ const live = (markdown: string) => readableText(markdown).filter((text) => LIVE.
 
 describe("mentions and issue references are inert everywhere", () => {
   it("in tool names, a sub-agent's mode, unknown roles and entry types (md-mentions.jsonl)", async () => {
-    const analysis = analyzeFile(`${FIXTURES}redteam/md-mentions.jsonl`);
+    const analysis = analyzeAsRead(`${FIXTURES}redteam/md-mentions.jsonl`);
     const full = (await renderMarkdown(analysis)).markdown;
     const summary = (await renderMarkdown(analysis, { summary: true })).markdown;
     expect(live(full)).toEqual([]);

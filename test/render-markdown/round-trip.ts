@@ -1,6 +1,6 @@
 import type { Root } from "mdast";
 import { expect } from "vitest";
-import type { JsonReport } from "../../src/report/json-report.js";
+import type { JsonReport } from "../../src/render/json/json-report.js";
 import type { Totals } from "../../src/usage/totals.js";
 import { allNodes, cellText, counts, isRendererHtml, nodesOfType } from "./markdown-tree.js";
 

@@ -1,13 +1,14 @@
 /** What a tool's block in the Markdown report shows, once: the same choices as the HTML card. */
 import { describe, expect, it } from "vitest";
-import { analyzeFile, analyzeSession, parseSessionBytes } from "../../src/index.js";
+import { analyzeSession, parseSessionBytes } from "../../src/index.js";
 import { renderMarkdown } from "../../src/render/markdown/render-markdown.js";
+import { analyzeAsRead } from "../helpers/analyze.js";
 import { runCli } from "../helpers/cli.js";
 import { CORPUS, FIXTURES } from "../helpers/paths.js";
 
 const markdownOf = async (name: string) => {
   const file = `${FIXTURES}sessions/${name}`;
-  return (await renderMarkdown(analyzeFile(file), { sourcePath: file })).markdown;
+  return (await renderMarkdown(analyzeAsRead(file), { sourcePath: file })).markdown;
 };
 
 const occurrences = (haystack: string, needle: string) => haystack.split(needle).length - 1;
@@ -120,12 +121,12 @@ describe("the PR summary's files changed", () => {
 describe("the PR summary's commands", () => {
   it("folds a long list (past 10) under the heading that counts it, and leaves a short one open", async () => {
     const file = `${CORPUS}real/pi-mono__before-compaction.jsonl`;
-    const long = (await renderMarkdown(analyzeFile(file), { sourcePath: file, summary: true })).markdown;
+    const long = (await renderMarkdown(analyzeAsRead(file), { sourcePath: file, summary: true })).markdown;
     const count = Number(/### Commands run \(([\d,]+)/.exec(long)?.[1]?.replace(",", ""));
     expect(count).toBeGreaterThan(10);
     expect(long).toContain(`<details>\n<summary>The ${count.toLocaleString("en-US")} commands</summary>`);
     const few = `${FIXTURES}sessions/every-tool.jsonl`;
-    const short = (await renderMarkdown(analyzeFile(few), { sourcePath: few, summary: true })).markdown;
+    const short = (await renderMarkdown(analyzeAsRead(few), { sourcePath: few, summary: true })).markdown;
     expect(short).toContain("### Commands run (");
     expect(short).not.toMatch(/<summary>The [\d,]+ commands<\/summary>/);
   });

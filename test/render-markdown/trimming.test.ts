@@ -7,9 +7,10 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { analyzeFile, buildJsonReport } from "../../src/index.js";
+import { buildJsonReport } from "../../src/index.js";
 import { renderMarkdown } from "../../src/render/markdown/render-markdown.js";
 import { fitWithin } from "../../src/render/markdown/summary/fit-summary.js";
+import { analyzeAsRead } from "../helpers/analyze.js";
 import { parseMarkdown } from "./markdown-tree.js";
 import { expectInert, expectTotalsMatchJson } from "./round-trip.js";
 
@@ -80,7 +81,7 @@ const leftOut = (markdown: string, what: string) => {
 describe("the summary fits in a GitHub comment", () => {
   it("trims the outline first and says how many prompts it left out", async () => {
     const file = bigSession(1500, 0);
-    const analysis = analyzeFile(file);
+    const analysis = analyzeAsRead(file);
     const { markdown } = await renderMarkdown(analysis, { summary: true });
     expect(markdown.length).toBeLessThanOrEqual(LIMIT);
     // Close to the limit: the outline was cut to what fits, not emptied.
@@ -98,7 +99,7 @@ describe("the summary fits in a GitHub comment", () => {
 
   it("then trims the command list, keeping the count of failures it left out", async () => {
     const file = bigSession(1200, 3);
-    const { markdown } = await renderMarkdown(analyzeFile(file), { summary: true });
+    const { markdown } = await renderMarkdown(analyzeAsRead(file), { summary: true });
     expect(markdown.length).toBeLessThanOrEqual(LIMIT);
     expect(shownPrompts(markdown)).toBe(0);
     expect(leftOut(markdown, "prompts")).toBe(1200);

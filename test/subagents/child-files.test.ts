@@ -6,9 +6,9 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync } from "node:
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { analyzeFile } from "../../src/index.js";
 import { renderHtml } from "../../src/render/html/render-html.js";
 import { archive } from "../archive/helpers.js";
+import { analyzeAsRead } from "../helpers/analyze.js";
 import { runCli } from "../helpers/cli.js";
 import { FIXTURES } from "../helpers/paths.js";
 
@@ -51,7 +51,7 @@ describe("oh-my-pi: a run's usage is read from <parent>/<id>.jsonl when the pare
   });
 
   it("names the child file on the run's card, and says which was not found", async () => {
-    const html = await renderHtml(analyzeFile(OMP_PARENT), { sourcePath: OMP_PARENT });
+    const html = await renderHtml(analyzeAsRead(OMP_PARENT), { sourcePath: OMP_PARENT });
     expect(html).toContain(
       "session file <code>2025-08-02T10-00-00-000Z_omp-parent/0-Review.jsonl</code></p>",
     );
@@ -88,7 +88,7 @@ describe("pi-subagents: `sessionFile` is linked, the recorded usage counted (nev
   });
 
   it("finds a recorded path from another machine below the parent's folder; never one outside it", async () => {
-    const html = await renderHtml(analyzeFile(PI_PARENT), { sourcePath: PI_PARENT });
+    const html = await renderHtml(analyzeAsRead(PI_PARENT), { sourcePath: PI_PARENT });
     expect(html).toContain(
       "session file <code>2025-08-01T10-00-00-000Z_parent/run1/run-0/2025-08-01T10-00-05-000Z_child-a.jsonl</code></p>",
     );

@@ -6,9 +6,9 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { analyzeFile } from "../../src/index.js";
 import { renderHtml } from "../../src/render/html/render-html.js";
 import { archive } from "../archive/helpers.js";
+import { analyzeAsRead } from "../helpers/analyze.js";
 import { FIXTURES } from "../helpers/paths.js";
 
 const FILES = `${FIXTURES}subagent-files/`;
@@ -70,7 +70,7 @@ describe("the archive links a child's page from its parent's card", () => {
 describe("a single report names the child file without a link", () => {
   it("has no link on the card, the text as before", async () => {
     const path = `${FILES}${OMP_PARENT}`;
-    const html = await renderHtml(analyzeFile(path), { sourcePath: path });
+    const html = await renderHtml(analyzeAsRead(path), { sourcePath: path });
     expect(sessionFileLinks(html)).toEqual([]);
     expect(html).toContain(
       "session file <code>2025-08-02T10-00-00-000Z_omp-parent/0-Review.jsonl</code></p>",

@@ -1,11 +1,10 @@
 /** oh-my-pi's `subagent` tool records `details.subagents[]` snapshots, not `details.results[]`. */
 import { describe, expect, it } from "vitest";
-import { analyzeFile } from "../../src/index.js";
 import { renderHtml } from "../../src/render/html/render-html.js";
-import { analyzeFixture, rounded, totals } from "../helpers/analyze.js";
+import { analyzeAsRead, analyzeFixture, rounded, totals } from "../helpers/analyze.js";
 import { CORPUS, FIXTURES } from "../helpers/paths.js";
 
-const runsOf = (analysis: ReturnType<typeof analyzeFile>) =>
+const runsOf = (analysis: ReturnType<typeof analyzeAsRead>) =>
   analysis.usageItems
     .filter((item) => item.source === "subagent")
     .map((item) => [item.agent, item.provider, item.model, item.turns, item.usage.totalTokens]);
@@ -31,7 +30,7 @@ describe("oh-my-pi sub-agent runs (details.subagents[])", () => {
 
   it("shows the runs in the HTML card: count, agent, provider/model", async () => {
     const file = `${FIXTURES}sessions/omp-subagents.jsonl`;
-    const html = await renderHtml(analyzeFile(file), { sourcePath: file });
+    const html = await renderHtml(analyzeAsRead(file), { sourcePath: file });
     expect(html).toContain("2 sub-agent runs");
     expect(html).toContain("<strong>architect</strong> · <code>zai/glm-5.2</code>");
     expect(html).toMatch(/<strong>scout<\/strong> · <code>openai\/gpt-5-mini<\/code>.*failed/);
@@ -40,7 +39,7 @@ describe("oh-my-pi sub-agent runs (details.subagents[])", () => {
   it("counts the four runs of a real oh-my-pi session that said 0", () => {
     // Lines 198, 230, 443, 550 finish 0-ReviewPR47, 1-ReviewPR47v2, 2-ReviewPR51, 3-ReviewPR53; lines
     // 192-196 are `running` polls of the first.
-    const real = analyzeFile(`${CORPUS}real/agent-complex-task__03-raddit-dashboard-pr_session.jsonl`);
+    const real = analyzeAsRead(`${CORPUS}real/agent-complex-task__03-raddit-dashboard-pr_session.jsonl`);
     expect(runsOf(real)).toEqual(Array.from({ length: 4 }, () => ["architect", "zai", "glm-5.2", 0, 0]));
   });
 });

@@ -1,11 +1,11 @@
 import { basename } from "node:path";
 import { describe, expect, it } from "vitest";
-import { analyzeFile, analyzeSession, parseSessionBytes } from "../../src/index.js";
+import { analyzeSession, parseSessionBytes } from "../../src/index.js";
 import { entryAnchors } from "../../src/view/anchors.js";
 import type { TranscriptNode } from "../../src/view/entry-view.js";
 import { buildReportView } from "../../src/view/report-view.js";
 import { allSessionFiles } from "../helpers/all-sessions.js";
-import { analyzeFixture } from "../helpers/analyze.js";
+import { analyzeAsRead, analyzeFixture } from "../helpers/analyze.js";
 
 /** Anchors in reading order: entries, and the results shown inside their calls. */
 function anchorsIn(nodes: readonly TranscriptNode[]): string[] {
@@ -17,7 +17,7 @@ function anchorsIn(nodes: readonly TranscriptNode[]): string[] {
 describe("every entry appears in the transcript exactly once", () => {
   for (const file of allSessionFiles()) {
     it(basename(file), () => {
-      const analysis = analyzeFile(file);
+      const analysis = analyzeAsRead(file);
       const view = buildReportView(analysis, file);
       const shown = anchorsIn(view.transcript);
       expect(shown.length).toBe(analysis.session.entries.length);

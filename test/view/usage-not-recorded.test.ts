@@ -6,12 +6,13 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { analyzeFile, analyzeSession, buildJsonReport, parseSessionBytes } from "../../src/index.js";
+import { analyzeSession, buildJsonReport, parseSessionBytes } from "../../src/index.js";
 import { chartSvg } from "../../src/render/html/chart-svg.js";
 import { renderHtml } from "../../src/render/html/render-html.js";
 import { renderMarkdown } from "../../src/render/markdown/render-markdown.js";
 import { chartView } from "../../src/view/chart-view.js";
 import { formatCostWithUnpriced } from "../../src/view/format.js";
+import { analyzeAsRead } from "../helpers/analyze.js";
 import { FIXTURES } from "../helpers/paths.js";
 
 const FILE = `${FIXTURES}pi16/pi16-usage.jsonl`;
@@ -20,7 +21,7 @@ const LOCAL_ONLY = readFileSync(FILE, "utf8").split("\n").slice(0, 7).join("\n")
 
 describe("usage that was never recorded", () => {
   it("is counted as model calls with usage not recorded, in the JSON report's totals", () => {
-    const report = buildJsonReport(analyzeFile(FILE));
+    const report = buildJsonReport(analyzeAsRead(FILE));
     expect(report.usage.total.unrecordedTurns).toBe(2);
     expect(report.usage.total.turns).toBe(6);
     const local = report.usage.byModel.find((row) => row.model === "qwen3-coder");
@@ -36,7 +37,7 @@ describe("usage that was never recorded", () => {
   });
 
   it("says so on each such reply's card and in the HTML usage tables", async () => {
-    const html = await renderHtml(analyzeFile(FILE), { sourcePath: "pi16-usage.jsonl" });
+    const html = await renderHtml(analyzeAsRead(FILE), { sourcePath: "pi16-usage.jsonl" });
     const cards = html.match(/<span class="usage-badge usage-unrecorded"[^>]*>usage not recorded<\/span>/g);
     expect(cards).toHaveLength(2);
     expect(html).not.toMatch(/>0 tokens · \$0/);
@@ -44,13 +45,13 @@ describe("usage that was never recorded", () => {
   });
 
   it("says so in the Markdown report's table, its replies and the PR summary", async () => {
-    const { markdown } = await renderMarkdown(analyzeFile(FILE));
+    const { markdown } = await renderMarkdown(analyzeAsRead(FILE));
     expect(markdown).toMatch(/\| `ollama\/qwen3-coder` +\|(?: +0 \|){5} +usage not recorded \| +2 \|/);
     expect(markdown).toMatch(/\| of which usage not recorded +\|(?: +— \|){5} +usage not recorded \| +2 \|/);
     expect(markdown.match(/`ollama\/qwen3-coder` ·(?: thinking `low` ·)? usage not recorded/g)).toHaveLength(
       2,
     );
-    const summary = (await renderMarkdown(analyzeFile(FILE), { summary: true })).markdown;
+    const summary = (await renderMarkdown(analyzeAsRead(FILE), { summary: true })).markdown;
     expect(summary).toContain("of which usage not recorded");
   });
 

@@ -1,4 +1,6 @@
 import type { Command } from "commander";
+import { NOT_REDACTED } from "../../redact/redact-session.js";
+import { summarySentence } from "../../view/redaction-view.js";
 import type { CliIo } from "../io.js";
 import { addRedactOptions, redactionSettings } from "../redact-options.js";
 
@@ -56,6 +58,8 @@ export function registerArchiveCommand(program: Command, io: CliIo): void {
       const changes = changesLine(summary);
       if (changes !== null) io.stderr.write(`${changes}\n`);
       // As a single report says it: the site is about to be shared, and nothing in it was redacted.
-      if (options.redact === false) io.stderr.write("pi-report: Secrets were not redacted (--no-redact).\n");
+      if (options.redact === false) {
+        io.stderr.write(`pi-report: ${summarySentence(NOT_REDACTED)}\n`);
+      }
     });
 }

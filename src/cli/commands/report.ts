@@ -1,12 +1,17 @@
 import { statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { basename, extname, join } from "node:path";
-import type { SessionAnalysis } from "../../pipeline.js";
-import { analyzeSession } from "../../pipeline.js";
+import { analyze, type SessionAnalysis } from "../../pipeline.js";
 import { readSessionFile } from "../../read/read-session-file.js";
-import { type RedactionSummary, redactRawSession, redactReport } from "../../redact/redact-session.js";
 import { SPLIT_MIN_CHARS } from "../../redact/split-redactor.js";
-import { escapeControlCharactersInJson } from "../../render/primitives/control-characters.js";
+import {
+  formatNamedBy,
+  OUTPUT_FORMATS,
+  type OutputFormat,
+  REPORT_FORMATS,
+  type RenderedReport,
+  type ReportFormat,
+} from "../../render/formats.js";
 import type { ReportThread, ReportThreadWork } from "../../report-thread/report-thread.js";
 import { redactionSentence, redactionView } from "../../view/redaction-view.js";
 import { newestSessionFor } from "../find-session.js";
@@ -18,9 +23,7 @@ import { tuneTierUpForPhase } from "../tier-up.js";
 import { writeMarkdownReport } from "../write-markdown-report.js";
 import { isSpecialFile, refuseStandardOutputIntoInput, writeReportFile } from "../write-output.js";
 
-/** The formats `pi-report <session>` can write. */
-export const REPORT_FORMATS = ["html", "json", "md"] as const;
-export type ReportFormat = (typeof REPORT_FORMATS)[number];
+export { REPORT_FORMATS, type ReportFormat };
 
 export interface ReportOptions {
   /** Unset: what `-o`'s extension names (`.md`, `.json`, `.html`), Markdown for `--summary`, else HTML. */
@@ -36,75 +39,6 @@ export interface ReportOptions {
   redact: string[] | false;
 }
 
-/** A rendered report: its text and, for Markdown written to a file, the images to write beside it. */
-interface Rendered {
-  /** One string, or pieces in order (a large HTML page is never joined: see `renderHtmlParts`). */
-  text: string | readonly string[];
-  assets: { path: string; data: Uint8Array }[];
-  /** What redaction replaced, when the renderer redacted its own output (the JSON report). */
-  redactions?: RedactionSummary;
-}
-
-interface RenderInput {
-  analysis: SessionAnalysis;
-  /**
-   * On a machine with two or more cores: for HTML, where to highlight; for a large Markdown report, where
-   * to render a share of the entries (see `startReportThread`).
-   */
-  reportThread: ReportThread | undefined;
-  sessionPath: string;
-  output: string;
-  /** Whether images go to files beside the report: not on standard output, nor beside a pipe or device. */
-  imagesBeside: boolean;
-  options: ReportOptions;
-  onProgress: (done: number, total: number) => void;
-}
-
-/**
- * Format -> renderer. Each is imported when used: the JSON report does not pay for loading shiki,
- * unified and handlebars.
- */
-const RENDERERS: Record<ReportFormat, (input: RenderInput) => Promise<Rendered>> = {
-  json: async ({ analysis, options }) => {
-    const { buildJsonReport } = await import("../../report/json-report.js");
-    // The JSON report holds no message content: redacting its own strings covers all it shows, at a
-    // fraction of the cost of redacting the whole session first.
-    const { report, redactions } = await redactReport(
-      buildJsonReport(analysis),
-      analysis.session.header.cwd ?? null,
-      redactionSettings(options.redact),
-    );
-    report.redaction = redactionView(redactions);
-    const json = escapeControlCharactersInJson(JSON.stringify(report, null, 2));
-    return { text: `${json}\n`, assets: [], redactions };
-  },
-  html: async ({ analysis, reportThread, sessionPath, options, onProgress }) => {
-    const { renderHtmlParts } = await import("../../render/html/render-html.js");
-    const text = await renderHtmlParts(analysis, {
-      sourcePath: sessionPath,
-      thinking: options.thinking,
-      ...(options.template === undefined ? {} : { templateDir: options.template }),
-      ...(reportThread === undefined ? {} : { reportThread }),
-      onProgress,
-      onPhase: tuneTierUpForPhase,
-    });
-    return { text, assets: [] };
-  },
-  md: async ({ analysis, reportThread, sessionPath, output, imagesBeside, options }) => {
-    const { renderMarkdown } = await import("../../render/markdown/render-markdown.js");
-    const { markdown, assets } = await renderMarkdown(analysis, {
-      sourcePath: sessionPath,
-      summary: options.summary === true,
-      thinking: options.thinking,
-      // Images go to files beside a written report; on standard output, a pipe or a device they become notes.
-      ...(imagesBeside ? { assetsDir: `${basename(output)}.assets` } : {}),
-      ...(options.template === undefined ? {} : { templateDir: options.template }),
-      ...(reportThread === undefined ? {} : { remoteEntries: reportThread.markdownEntries }),
-    });
-    return { text: markdown, assets };
-  },
-};
-
 /**
  * From this size of session file a Markdown report renders a share of its entries in the report thread.
  * Below it, starting the thread and loading the Markdown code there costs about what the share saves.
@@ -112,18 +46,13 @@ const RENDERERS: Record<ReportFormat, (input: RenderInput) => Promise<Rendered>>
 const MARKDOWN_SHARE_MIN_BYTES = 1_000_000;
 
 /** Where a report goes when `-o` is not given: HTML into the current directory, JSON and Markdown to stdout. */
-function defaultOutput(format: ReportFormat, sessionPath: string, cwd: string): string {
-  if (format !== "html") return "-";
-  return join(cwd, `${basename(sessionPath, extname(sessionPath))}.html`);
+function defaultOutput(format: OutputFormat, sessionPath: string, cwd: string): string {
+  if (format.defaultOutput === "stdout") return "-";
+  return join(cwd, `${basename(sessionPath, extname(sessionPath))}${format.extensions[0]}`);
 }
 
-const FORMAT_BY_EXTENSION: Readonly<Record<string, ReportFormat>> = {
-  ".md": "md",
-  ".markdown": "md",
-  ".json": "json",
-  ".html": "html",
-  ".htm": "html",
-};
+/** The format `--summary` shapes (Markdown). */
+const SUMMARY_FORMAT = REPORT_FORMATS.find((format) => OUTPUT_FORMATS[format].summary) ?? "md";
 
 /**
  * The format to write: the one asked for; else the one the output file's name says (`-o report.md` is
@@ -131,10 +60,9 @@ const FORMAT_BY_EXTENSION: Readonly<Record<string, ReportFormat>> = {
  */
 function chosenFormat(options: Pick<ReportOptions, "format" | "output" | "summary">): ReportFormat {
   if (options.format !== undefined) return options.format;
-  const named =
-    options.output === undefined ? undefined : FORMAT_BY_EXTENSION[extname(options.output).toLowerCase()];
+  const named = options.output === undefined ? undefined : formatNamedBy(options.output);
   if (named !== undefined) return named;
-  return options.summary === true ? "md" : "html";
+  return options.summary === true ? SUMMARY_FORMAT : "html";
 }
 
 /** `pi-report [session]`: analyze one session and write its report. */
@@ -144,45 +72,54 @@ export async function reportCommand(
   io: CliIo,
 ): Promise<void> {
   const options = { ...given, format: chosenFormat(given) };
-  if (options.summary === true && options.format !== "md") {
+  const format: OutputFormat = OUTPUT_FORMATS[options.format];
+  if (options.summary === true && !format.summary) {
     throw new UsageError(
-      `--summary shapes Markdown for a pull-request comment, not ${options.format === "json" ? "JSON" : "HTML"}: use --format md (or leave --format out).`,
+      `--summary shapes ${OUTPUT_FORMATS[SUMMARY_FORMAT].title} for a pull-request comment, not ${format.title}: use --format ${SUMMARY_FORMAT} (or leave --format out).`,
     );
   }
   const sessionPath = session ?? newestSessionFor(io.cwd, io.env);
   if (session === undefined) io.stderr.write(`pi-report: reporting on ${sessionPath}\n`);
-  if (options.format === "json" && options.template !== undefined) {
+  if (!format.templates && options.template !== undefined) {
+    const shaped = REPORT_FORMATS.filter((name) => OUTPUT_FORMATS[name].templates);
     io.stderr.write(
-      "pi-report: --template shapes the HTML and Markdown reports; the JSON report does not use it.\n",
+      `pi-report: --template shapes the ${shaped.map((name) => OUTPUT_FORMATS[name].title).join(" and ")} reports; the ${format.title} report does not use it.\n`,
     );
   }
   if (options.format === "md") tuneHeapForMarkdown();
-  const output = options.output ?? defaultOutput(options.format, sessionPath, io.cwd);
+  const output = options.output ?? defaultOutput(format, sessionPath, io.cwd);
   if (output === "-") refuseStandardOutputIntoInput(io.stdout.fd, sessionPath);
   const imagesBeside = output !== "-" && !isSpecialFile(output);
   const size = fileSize(sessionPath);
   const work: ReportThreadWork = {
     // Not with --template: the thread's placeholders stand in for highlighted lines until the page is
     // done, and a template of the user's own might escape, cut or count what it is given.
-    highlight: options.format === "html" && options.template === undefined,
+    highlight: format.reportThread === "highlight" && options.template === undefined,
     // The JSON report redacts only its own few strings; a small session is not worth sending anywhere.
-    redact: options.format !== "json" && options.redact !== false && size >= SPLIT_MIN_CHARS,
-    markdown: options.format === "md" && options.summary !== true && size >= MARKDOWN_SHARE_MIN_BYTES,
+    redact: format.redacts === "session" && options.redact !== false && size >= SPLIT_MIN_CHARS,
+    markdown:
+      format.reportThread === "markdown-entries" &&
+      options.summary !== true &&
+      size >= MARKDOWN_SHARE_MIN_BYTES,
   };
   const thread = work.highlight || work.redact || work.markdown ? await reportThreadIfCores(work) : undefined;
-  let rendered: Rendered;
+  let rendered: RenderedReport;
   let analysis: SessionAnalysis;
   try {
-    analysis = await analyzeForFormat(sessionPath, options, thread);
+    analysis = await analyzeFor(format, sessionPath, options, thread);
     const progress = progressLine(io.stderr, "rendering");
-    rendered = await RENDERERS[options.format]({
+    const reportThread = work.highlight || work.markdown ? thread : undefined;
+    rendered = await format.render({
       analysis,
-      reportThread: work.highlight || work.markdown ? thread : undefined,
-      sessionPath,
-      output,
-      imagesBeside,
-      options,
+      sourcePath: sessionPath,
+      thinking: options.thinking,
+      summary: options.summary === true,
+      // Images go to files beside a written report; on standard output, a pipe or a device they become notes.
+      ...(imagesBeside ? { assetsDir: `${basename(output)}.assets` } : {}),
+      ...(options.template === undefined ? {} : { templateDir: options.template }),
+      ...(reportThread === undefined ? {} : { reportThread }),
       onProgress: progress.update,
+      onPhase: tuneTierUpForPhase,
     });
     progress.done();
   } finally {
@@ -194,10 +131,10 @@ export async function reportCommand(
       `pi-report: the report's second thread stopped (${failure}); this one did its work instead\n`,
     );
   }
-  const { text, assets, redactions } = rendered;
+  const { text, images: assets } = rendered;
   if (output === "-") for (const part of typeof text === "string" ? [text] : text) io.stdout.write(part);
   else {
-    if (options.format === "md" && imagesBeside) await writeMarkdownReport(output, text, assets, sessionPath);
+    if (format.imagesBeside && imagesBeside) await writeMarkdownReport(output, text, assets, sessionPath);
     else await writeReportFile(output, text, sessionPath);
     io.stderr.write(
       `pi-report: wrote ${output}${assets.length > 0 ? ` and ${assets.length} image(s)` : ""}\n`,
@@ -210,7 +147,7 @@ export async function reportCommand(
   if (output === "-" && options.open === true) {
     io.stderr.write("pi-report: --open needs a file to open: give -o <file>.\n");
   }
-  const redaction = redactionView(redactions ?? analysis.session.redactions);
+  const redaction = redactionView(rendered.redaction);
   if (redaction !== null && (!redaction.enabled || redaction.secrets > 0)) {
     io.stderr.write(`pi-report: ${redactionSentence(redaction)}\n`);
   }
@@ -223,24 +160,21 @@ export async function reportCommand(
 }
 
 /**
- * The session read and analyzed as the renderer needs it: HTML and Markdown show message content, so every
- * string is redacted first; the JSON report redacts its own output instead. A function of its own so that
- * nothing but the analysis outlives it: the raw records are garbage while the report is rendered.
+ * The session read and analyzed, redacted as the format says (`OutputFormat.redacts`). A function of its
+ * own so that nothing but the analysis outlives it: the raw records are garbage while the report is rendered.
  */
-async function analyzeForFormat(
+function analyzeFor(
+  format: OutputFormat,
   sessionPath: string,
   options: ReportOptions,
   thread: ReportThread | undefined,
 ): Promise<SessionAnalysis> {
-  const read = readSessionFile(sessionPath);
-  const raw =
-    options.format === "json"
-      ? read
-      : await redactRawSession(read, redactionSettings(options.redact), thread);
-  thread?.redactionOver();
-  return analyzeSession(raw, {
+  return analyze(readSessionFile(sessionPath), {
     sessionPath,
     ...(options.leaf === undefined ? {} : { leafId: options.leaf }),
+    redaction: redactionSettings(options.redact),
+    redactionScope: format.redacts,
+    ...(thread === undefined ? {} : { redactionThread: thread }),
   });
 }
 

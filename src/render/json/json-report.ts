@@ -1,16 +1,15 @@
-import type { BranchAnalysis, SessionAnalysis } from "../pipeline.js";
-import type { Problem } from "../read/problem.js";
-import type { SessionEntry } from "../schema/entry.js";
-import type { UsageSource } from "../usage/collect-usage.js";
-import type { ModelTotals } from "../usage/summarize-usage.js";
-import type { Totals } from "../usage/totals.js";
-import { TOOL_VERSION } from "../version.js";
-import { type RedactionView, redactionView } from "../view/redaction-view.js";
-import { whatPiShows } from "../view/usage-view.js";
+import type { BranchAnalysis, SessionAnalysis } from "../../pipeline.js";
+import type { Problem } from "../../read/problem.js";
+import type { SessionEntry } from "../../schema/entry.js";
+import type { UsageSource } from "../../usage/collect-usage.js";
+import type { ModelTotals } from "../../usage/summarize-usage.js";
+import { roundCost, type Totals } from "../../usage/totals.js";
+import { TOOL_VERSION } from "../../version.js";
+import { type RedactionView, redactionView } from "../../view/redaction-view.js";
+import { sessionTimes } from "../../view/session-times.js";
+import { whatPiShows } from "../../view/usage-view.js";
 
 export type { RedactionView };
-
-import { sessionTimes } from "./session-times.js";
 
 /** Version of the JSON report's shape. Bumped on any change that could break a reader. */
 export const JSON_SCHEMA_VERSION = 1;
@@ -29,7 +28,10 @@ export interface JsonReport {
     endedAt: string | null;
   };
   problems: Problem[];
-  /** What redaction replaced; null when the session was not put through redaction (library use). */
+  /**
+   * What redaction replaced: in the session, or, when it was left to this report (the command's way), in
+   * the report's own strings; null when the session was analyzed as read (`analyzeSession`).
+   */
   redaction: RedactionView | null;
   entryCount: number;
   leafId: string | null;
@@ -69,9 +71,9 @@ export interface JsonBranch {
 }
 
 /**
- * Builds the JSON report of an analyzed session. Pure and deterministic. `redaction` says what redaction
- * replaced when the caller redacted the report itself (the CLI does, see redactReport); otherwise it is
- * what redaction of the session replaced, or null when there was none.
+ * Builds the JSON report of an analyzed session. Pure and deterministic. Its `redaction` is what
+ * redaction of the session replaced; null when there was none, or when it is left to the report's own
+ * strings (`renderJsonReport` redacts them and says what it replaced).
  */
 export function buildJsonReport(analysis: SessionAnalysis): JsonReport {
   const { session, tree } = analysis;
@@ -90,7 +92,9 @@ export function buildJsonReport(analysis: SessionAnalysis): JsonReport {
       endedAt: times.endedAt,
     },
     problems: analysis.problems,
-    redaction: redactionView(session.redactions),
+    redaction: redactionView(
+      analysis.redaction !== null && "summary" in analysis.redaction ? analysis.redaction.summary : undefined,
+    ),
     entryCount: session.entries.length,
     leafId: tree.leaf === -1 ? null : idOf(tree.leaf),
     // Pi 1.6 does not open a v4 file: it resumes from nothing there.
@@ -144,11 +148,6 @@ function jsonBranch(
     },
     usage: roundTotals(branch.total),
   };
-}
-
-/** Dollar sums of many small floats pick up noise (0.1 + 0.2); nine decimals is finer than any price. */
-export function roundCost(cost: number): number {
-  return Math.round(cost * 1e9) / 1e9;
 }
 
 function roundTotals(totals: Totals): Totals {

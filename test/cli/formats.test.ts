@@ -1,0 +1,77 @@
+/**
+ * The table of output formats (src/render/formats.ts) is wired through: every extension a row names picks
+ * that row's format for `-o`, every row renders through the command and the library, and its default
+ * output is where the row says. A new row is tested here without a new test.
+ */
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { run } from "../../src/cli/run.js";
+import { analyze, OUTPUT_FORMATS, REPORT_FORMATS, readSessionFile } from "../../src/index.js";
+import { FIXTURES } from "../helpers/paths.js";
+
+const SESSION = `${FIXTURES}sessions/fork.jsonl`;
+
+/** Runs the command in `cwd`, capturing standard output. */
+async function pi(
+  argv: readonly string[],
+  cwd: string,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = "";
+  let stderr = "";
+  const code = await run(argv, {
+    stdout: { write: (chunk: string) => (stdout += chunk) },
+    stderr: { write: (chunk: string) => (stderr += chunk) },
+    cwd,
+    env: {},
+  });
+  return { code, stdout, stderr };
+}
+
+describe("the table of output formats", () => {
+  it("names each extension for one format only, in lowercase with its dot", () => {
+    const all = REPORT_FORMATS.flatMap((format) => [...OUTPUT_FORMATS[format].extensions]);
+    expect(new Set(all).size).toBe(all.length);
+    for (const extension of all) expect(extension).toMatch(/^\.[a-z0-9]+$/);
+  });
+
+  for (const format of REPORT_FORMATS) {
+    const row = OUTPUT_FORMATS[format];
+    for (const extension of row.extensions) {
+      it(`-o report${extension.toUpperCase()} writes what --format ${format} writes`, async () => {
+        const dir = mkdtempSync(join(tmpdir(), "pi-report-formats-"));
+        const named = join(dir, `report${extension.toUpperCase()}`);
+        const written = await pi([SESSION, "-o", named], dir);
+        expect(written.code).toBe(0);
+        const asked = await pi([SESSION, "--format", format, "-o", "-"], dir);
+        expect(asked.code).toBe(0);
+        expect(readFileSync(named, "utf8")).toBe(asked.stdout);
+      });
+    }
+
+    it(`${format}: without -o goes where the row says`, async () => {
+      const dir = mkdtempSync(join(tmpdir(), "pi-report-formats-"));
+      const result = await pi([SESSION, "--format", format], dir);
+      expect(result.code).toBe(0);
+      if (row.defaultOutput === "stdout") {
+        expect(readdirSync(dir)).toEqual([]);
+        expect(result.stdout).not.toBe("");
+      } else {
+        expect(readdirSync(dir)).toEqual([`fork${row.extensions[0]}`]);
+        expect(result.stdout).toBe("");
+      }
+    });
+
+    it(`${format}: the library renders the row as the command does`, async () => {
+      const dir = mkdtempSync(join(tmpdir(), "pi-report-formats-"));
+      const command = await pi([SESSION, "--format", format, "-o", "-"], dir);
+      const analysis = await analyze(readSessionFile(SESSION), {
+        sessionPath: SESSION,
+        redactionScope: row.redacts,
+      });
+      const { text } = await row.render({ analysis, sourcePath: SESSION, thinking: true });
+      expect(typeof text === "string" ? text : text.join("")).toBe(command.stdout);
+    });
+  }
+});
