@@ -128,7 +128,12 @@ describe("a shared report inside Pi's viewer (sandboxed srcdoc iframe)", () => {
       const copied: string[] = [];
       (window as unknown as { copied: string[] }).copied = copied;
       Object.defineProperty(navigator, "clipboard", {
-        value: { writeText: (text: string) => (copied.push(text), Promise.resolve()) },
+        value: {
+          writeText: (text: string) => {
+            copied.push(text);
+            return Promise.resolve();
+          },
+        },
       });
     });
     await frame().click(`#e-${id} a.permalink`);
