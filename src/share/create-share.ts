@@ -18,15 +18,19 @@ export interface ShareFiles {
   sessionId: string;
 }
 
-/** Refuses early, in gh's own words, when gh cannot act for anyone. */
+/** What `gh auth status` says when no usable token is there (gh 2.2x-2.8x). */
+const NOT_LOGGED_IN = /not logged in|authentication failed|no longer valid|gh auth login/i;
+
+/**
+ * Refuses early when gh has no usable login. Any other failure of `gh auth status` (a token without
+ * `read:org`, which gists do not need; GitHub unreachable) is left to the next gh call to explain.
+ */
 export async function requireLogin(gh: GhRunner): Promise<void> {
   const status = await gh(["auth", "status"]);
-  if (status.code === 0) return;
-  throw new ShareError(
-    /not logged in/i.test(status.stderr)
-      ? "gh is not logged in to GitHub (gh auth status): run gh auth login, or set GH_TOKEN."
-      : `gh auth status failed: ${ghSaid(status)} (run gh auth login, or check your network).`,
-  );
+  if (status.code !== 0 && NOT_LOGGED_IN.test(status.stderr))
+    throw new ShareError(
+      "gh is not logged in to GitHub (gh auth status): run gh auth login, or set GH_TOKEN.",
+    );
 }
 
 /** The gist's address: the last line of `gh gist create`'s output that is a URL. */

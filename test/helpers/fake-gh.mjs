@@ -2,7 +2,7 @@
 // A stand-in for GitHub's `gh`, for tests: answers the commands pi-report runs as gh 2.x does, keeps
 // the gists in $FAKE_GH_STATE/gists.json and records every call (argv, and the files given to
 // `gist create`) in $FAKE_GH_STATE/calls.jsonl. $FAKE_GH_MODE (comma-separated) makes it fail:
-// `logged-out`, or `offline-<create|read|list|delete>` (gh's words when GitHub cannot be reached).
+// `logged-out`, `no-read-org` (auth status fails, gists work), or `offline-<create|read|list|delete>` (gh's words when GitHub cannot be reached).
 import { randomBytes } from "node:crypto";
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
@@ -38,6 +38,8 @@ if (args[0] !== "gist") record();
 if (args[0] === "auth" && args[1] === "status") {
   if (modes.includes("logged-out"))
     fail("You are not logged into any GitHub hosts. Run gh auth login to authenticate.");
+  if (modes.includes("no-read-org"))
+    fail("github.com\n  X github.com: the token in GH_TOKEN is missing required scope 'read:org'");
   process.stderr.write("github.com\n  ✓ Logged in to github.com as tester (GH_TOKEN)\n");
   process.exit(0);
 }

@@ -172,6 +172,13 @@ describe("pi-report share: errors are one line, exit 2, nothing left behind", ()
     expect(createCalls(gh)).toEqual([]);
   });
 
+  it("a token gh auth status finds wanting (no read:org) still shares: gists need only the gist scope", async () => {
+    const gh = installFakeGh(dir, "no-read-org");
+    const { code } = await runCli(["share", session], envWith(gh));
+    expect(code).toBe(0);
+    expect(gh.gists()).toHaveLength(1);
+  });
+
   it("GitHub unreachable while creating: nothing is shared", async () => {
     const gh = installFakeGh(dir, "offline-create");
     const { code, stderr } = await runCli(["share", session], envWith(gh));
