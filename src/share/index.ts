@@ -4,4 +4,10 @@ export { deleteShare } from "./delete-share.js";
 export { type FindSharesOptions, findShares, type Share } from "./find-shares.js";
 export { type GhResult, type GhRunner, ghRunner, ShareError } from "./gh.js";
 export { renderShareFiles, withViewerMarker } from "./render-share-files.js";
-export { DEFAULT_SHARE_VIEWER_URL, VIEWER_FILE, viewerUrl } from "./viewer-url.js";
+export {
+  DEFAULT_SHARE_VIEWER_URL,
+  VIEWER_FILE,
+  VIEWER_MAX_BYTES,
+  viewerSizeNote,
+  viewerUrl,
+} from "./viewer-url.js";

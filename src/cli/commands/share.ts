@@ -67,6 +67,8 @@ async function shareAction(
   const files = await share.renderShareFiles(sessionPath, redactionSettings(options.redact));
   const created = await share.createShare(files, { gh, isPublic: options.public === true, env: io.env });
   io.stdout.write(`viewer: ${created.viewerUrl}\ngist:   ${created.gistUrl}\n`);
+  const tooLarge = share.viewerSizeNote(Buffer.byteLength(files.html));
+  if (tooLarge !== null) io.stderr.write(`pi-report: ${tooLarge}\n`);
   const { redactionSentence, redactionView } = await import("../../view/redaction-view.js");
   const redaction = redactionView(files.redactions);
   if (redaction !== null && (!redaction.enabled || redaction.secrets > 0))
