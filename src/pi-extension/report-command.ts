@@ -8,7 +8,10 @@ import { runPiReport } from "./run-pi-report.js";
 export type ReportAction = "html" | "md" | "share";
 
 /** The arguments `/report` takes, for Pi's completion menu. */
-export const REPORT_ARGUMENTS = [{ value: "md", label: "md", description: "the PR summary, copied" }];
+export const REPORT_ARGUMENTS = [
+  { value: "md", label: "md", description: "the PR summary, copied" },
+  { value: "share", label: "share", description: "a secret gist through gh, viewable at pi.dev" },
+];
 
 /** `/report` -> html, `/report md` -> md, `/report share` -> share; anything else is not understood. */
 export function parseReportArgs(args: string): ReportAction | undefined {
@@ -52,16 +55,8 @@ export async function reportCommand(args: string, ctx: PiCommandContext): Promis
   if (action === undefined) {
     say(
       ctx,
-      `/report: unknown argument "${args.trim()}": use /report (HTML) or /report md (PR summary)`,
+      `/report: unknown argument "${args.trim()}": use /report (HTML), /report md (PR summary) or /report share (a secret gist)`,
       "error",
-    );
-    return;
-  }
-  if (action === "share") {
-    say(
-      ctx,
-      "/report share is coming: for now /report writes the redacted HTML report to share yourself",
-      "warning",
     );
     return;
   }
@@ -71,7 +66,18 @@ export async function reportCommand(args: string, ctx: PiCommandContext): Promis
     return;
   }
   if (action === "html") await writeHtml(session.path, ctx);
-  else await writeSummary(session.path, ctx);
+  else if (action === "md") await writeSummary(session.path, ctx);
+  else await share(session.path, ctx);
+}
+
+/** The redacted report and summary as a secret gist (`pi-report share`): its viewer and gist addresses. */
+async function share(sessionFile: string, ctx: PiCommandContext): Promise<void> {
+  const { code, lines } = await runPiReport(["share", sessionFile], ctx.cwd);
+  if (code !== 0) {
+    say(ctx, `/report share: ${lines.at(-1) ?? `pi-report exited with code ${code}`}`, "error");
+    return;
+  }
+  say(ctx, ["Shared this session's redacted report:", ...lines].join("\n"));
 }
 
 /** The HTML report, redacted, opened with the system's opener (`pi-report --open`). */

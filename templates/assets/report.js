@@ -40,6 +40,20 @@
     target.scrollIntoView({ block: "start" });
   }
 
+  // Pi's share viewer tells the page its own address and the entry its link named (`&targetId=<id>`).
+  function viewerMeta(name) {
+    const meta = document.querySelector(`meta[name="${name}"]`);
+    return meta ? meta.content : "";
+  }
+
+  // An entry's link in Pi's viewer: the viewer's address and the entry's id, as Pi's own pages link them.
+  function shareLink(hash) {
+    const base = viewerMeta("pi-share-base-url");
+    if (!base) return "";
+    const id = /^#e-([0-9a-f]{8})$/i.exec(hash || "");
+    return id ? `${base}&targetId=${id[1].toLowerCase()}` : base;
+  }
+
   function matches(element, text) {
     const [, , test] = filters.find(([key]) => key === filter);
     if (!test(element)) return false;
@@ -180,7 +194,8 @@
   document.addEventListener("click", (event) => {
     const link = event.target instanceof Element ? event.target.closest("a.permalink") : null;
     if (!link || !navigator.clipboard) return;
-    const url = new URL(link.getAttribute("href"), location.href).href;
+    const url =
+      shareLink(link.getAttribute("href")) || new URL(link.getAttribute("href"), location.href).href;
     navigator.clipboard.writeText(url).then(
       () => {
         link.dataset.copied = "";
@@ -194,7 +209,14 @@
   window.addEventListener("hashchange", () => reveal(location.hash));
   document.addEventListener("click", (event) => {
     const link = event.target instanceof Element ? event.target.closest('a[href^="#"]') : null;
-    if (link) reveal(link.getAttribute("href"));
+    if (!link) return;
+    // In an iframe's srcdoc (Pi's share viewer) `#x` resolves against the viewer's address, and following
+    // it would load the viewer into the frame: the fragment is set on this document instead.
+    if (link.href.split("#")[0] !== location.href.split("#")[0]) {
+      event.preventDefault();
+      location.hash = link.getAttribute("href");
+    }
+    reveal(link.getAttribute("href"));
   });
   let closedBeforePrint = [];
   window.addEventListener("beforeprint", () => {
@@ -204,5 +226,7 @@
   window.addEventListener("afterprint", () => {
     for (const element of closedBeforePrint) element.open = false;
   });
+  const target = new URLSearchParams(viewerMeta("pi-url-params")).get("targetId");
+  if (target && !location.hash && document.getElementById(`e-${target}`)) location.hash = `#e-${target}`;
   reveal(location.hash);
 })();

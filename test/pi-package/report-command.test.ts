@@ -18,6 +18,8 @@ import {
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { withViewerMarker } from "../../src/share/render-share-files.js";
+import { type FakeGh, installFakeGh } from "../helpers/fake-gh.js";
 import { ROOT } from "../helpers/paths.js";
 import { SEEDS, withSecret } from "../redact/fake-secrets.js";
 import { type MockModel, startMockModel } from "./mock-model.js";
@@ -59,6 +61,7 @@ describe.runIf(RUNS_PI16)("/report in Pi 1.6 (RPC mode)", () => {
   let pi: PiRpc;
   let sessionFile: string;
   let sessionId: string;
+  let gh: FakeGh;
 
   beforeAll(async () => {
     const { node22, piCli } = installPi16();
@@ -94,8 +97,11 @@ describe.runIf(RUNS_PI16)("/report in Pi 1.6 (RPC mode)", () => {
     opened = join(dir, "opened.txt");
     script(join(bin, "browser"), `printf '%s\\n' "$1" >> "${opened}"`);
     script(join(bin, "run-mailcap"), "exit 1");
+    // GitHub's CLI: the stand-in, which records what /report share gives it.
+    gh = installFakeGh(join(dir, "gh"));
     const env = {
-      PATH: `${bin}:${process.env.PATH ?? ""}`,
+      ...gh.env,
+      PATH: `${bin}:${gh.bin}:${process.env.PATH ?? ""}`,
       HOME: join(dir, "home"),
       BROWSER: join(bin, "browser"),
       PI_CODING_AGENT_DIR: agent,
@@ -170,18 +176,37 @@ describe.runIf(RUNS_PI16)("/report in Pi 1.6 (RPC mode)", () => {
     expect(summary).toBe(byCli);
   });
 
-  it("/report share says it is not there yet, and nothing is written", async () => {
+  it("/report share shares the redacted report and summary as one secret gist through gh", async () => {
     const { message, notifyType } = await report("share");
-    expect(notifyType).toBe("warning");
-    expect(message).toMatch(/^\/report share is coming/);
+    expect(notifyType).toBe("info");
+    const [gist, ...more] = gh.gists();
+    expect(more).toEqual([]);
+    const lines = message.split("\n");
+    expect(lines[0]).toBe("Shared this session's redacted report:");
+    expect(lines).toContain(`viewer: https://pi.dev/session/#${gist?.id}`);
+    expect(lines).toContain(`gist:   https://gist.github.com/${gist?.id}`);
+    expect(message).toContain("1 secret redacted (1 github-token)");
+    const create = gh.calls().find((call) => call.argv[0] === "gist" && call.argv[1] === "create");
+    expect(create?.argv).not.toContain("--public");
+    expect(gist?.public).toBe(false);
+    expect(gist?.description).toMatch(new RegExp(`^pi-report: .* \\(session ${sessionId}\\)$`));
+    const html = create?.files["session.html"] ?? "";
+    const summary = create?.files["summary.md"] ?? "";
+    for (const text of [html, summary, gist?.description ?? ""]) expect(text).not.toContain(seed.secret);
+    // The page `pi-report` writes, marked for Pi's viewer; the summary `--summary` writes.
     const name = basename(sessionFile, ".jsonl");
+    expect(html).toBe(withViewerMarker(readFileSync(join(work, `${name}.html`), "utf8"), sessionId));
+    expect(summary).toBe(readFileSync(join(work, `${name}.md`), "utf8"));
+    // Nothing is written where Pi works.
     expect(readdirSync(work).sort()).toEqual([`${name}.html`, `${name}.md`]);
   });
 
   it("an unknown argument is one line saying what /report takes", async () => {
     const { message, notifyType } = await report("pdf");
     expect(notifyType).toBe("error");
-    expect(message).toBe('/report: unknown argument "pdf": use /report (HTML) or /report md (PR summary)');
+    expect(message).toBe(
+      '/report: unknown argument "pdf": use /report (HTML), /report md (PR summary) or /report share (a secret gist)',
+    );
   });
 
   it("a new session with no reply yet has no file: one line says so", async () => {

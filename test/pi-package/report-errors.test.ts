@@ -4,6 +4,8 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { PiCommandContext } from "../../src/pi-extension/pi-api.js";
 import { reportCommand } from "../../src/pi-extension/report-command.js";
+import { installFakeGh } from "../helpers/fake-gh.js";
+import { writeSecretSession } from "../share/fixture.js";
 
 /** A command context as Pi gives one, recording what is said to the user. */
 function context(sessionFile: string | undefined, cwd: string) {
@@ -42,5 +44,39 @@ describe("/report's errors are one line", () => {
     expect(said[0]?.type).toBe("error");
     expect(said[0]?.message).toMatch(/^\/report md: .*notes\.jsonl/);
     expect(said[0]?.message).not.toContain("\n");
+  });
+
+  it("for /report share with no gh, or gh not logged in: the command's own message", async () => {
+    const file = writeSecretSession(dir);
+    const saved = {
+      PATH: process.env.PATH,
+      FAKE_GH_STATE: process.env.FAKE_GH_STATE,
+      FAKE_GH_MODE: process.env.FAKE_GH_MODE,
+    };
+    try {
+      process.env.PATH = join(dir, "nothing-here");
+      const missing = context(file, dir);
+      await reportCommand("share", missing.ctx);
+      expect(missing.said).toHaveLength(1);
+      expect(missing.said[0]?.type).toBe("error");
+      expect(missing.said[0]?.message).toMatch(/^\/report share: `gh` is not on PATH: install GitHub's CLI/);
+      const gh = installFakeGh(join(dir, "gh"), "logged-out");
+      Object.assign(process.env, gh.env, { PATH: `${gh.bin}:/usr/bin:/bin` });
+      const loggedOut = context(file, dir);
+      await reportCommand("share", loggedOut.ctx);
+      expect(loggedOut.said).toEqual([
+        {
+          message:
+            "/report share: gh is not logged in to GitHub (gh auth status): run gh auth login, or set GH_TOKEN.",
+          type: "error",
+        },
+      ]);
+      expect(gh.gists()).toEqual([]);
+    } finally {
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
   });
 });

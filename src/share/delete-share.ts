@@ -1,0 +1,28 @@
+import { type Share, shareOfGist } from "./find-shares.js";
+import { type GhRunner, ShareError } from "./gh.js";
+import { deleteGist, gistIdOf, readGist } from "./gist-api.js";
+
+/**
+ * Deletes one share, by gist id or address: only a gist whose description says pi-report shared it, so
+ * a mistyped id cannot delete someone's other gist.
+ *
+ * @throws {ShareError} when there is no such gist, it is not a pi-report share, or GitHub refuses.
+ */
+export async function deleteShare(
+  idOrUrl: string,
+  options: { gh: GhRunner; env?: Record<string, string | undefined> },
+): Promise<Share> {
+  const gistId = gistIdOf(idOrUrl);
+  const gist = await readGist(options.gh, gistId);
+  if (gist === null)
+    throw new ShareError(`there is no gist ${gistId} (deleted already?): see pi-report share --list.`);
+  const share = shareOfGist(gist, options.env ?? {});
+  if (share === null) {
+    throw new ShareError(
+      `gist ${gistId} is not a pi-report share (its description is ${JSON.stringify(gist.description ?? "")}): pi-report deletes only what it shared.`,
+    );
+  }
+  const failed = await deleteGist(options.gh, gistId);
+  if (failed !== null) throw new ShareError(`could not delete gist ${gistId}: ${failed}`);
+  return share;
+}

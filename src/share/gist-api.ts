@@ -1,0 +1,31 @@
+import type { GistRecord } from "./find-shares.js";
+import { type GhRunner, ghSaid, ShareError } from "./gh.js";
+
+/** A gist id from an id or a gist's address (`https://gist.github.com/<user>/<id>`). */
+export function gistIdOf(idOrUrl: string): string {
+  const last = idOrUrl.trim().replace(/\/+$/, "").split("/").at(-1) ?? "";
+  const id = last.replace(/[#?].*$/, "");
+  if (!/^[0-9a-zA-Z]+$/.test(id)) throw new ShareError(`\`${idOrUrl}\` is not a gist id or gist address.`);
+  return id;
+}
+
+/** One gist, read through `gh api`; null when GitHub says there is none (404). */
+export async function readGist(gh: GhRunner, gistId: string): Promise<GistRecord | null> {
+  const result = await gh(["api", `gists/${gistId}`]);
+  if (result.code !== 0) {
+    if (/\b404\b|Not Found/i.test(result.stderr)) return null;
+    throw new ShareError(`could not read gist ${gistId}: ${ghSaid(result)}`);
+  }
+  try {
+    return JSON.parse(result.stdout) as GistRecord;
+  } catch {
+    throw new ShareError(`gh returned something that is not a gist for ${gistId}`);
+  }
+}
+
+/** Deletes a gist; what gh said when it could not. */
+export async function deleteGist(gh: GhRunner, gistId: string): Promise<string | null> {
+  // `gh api` rather than `gh gist delete`, which asks to confirm in gh 2.5x and has no --yes in 2.2x.
+  const result = await gh(["api", "--method", "DELETE", `gists/${gistId}`]);
+  return result.code === 0 ? null : ghSaid(result);
+}
