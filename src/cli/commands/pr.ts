@@ -1,6 +1,5 @@
 import { resolve } from "node:path";
 import type { Command } from "commander";
-import { writeFileAtomically } from "../../io/write-file-atomically.js";
 import { type CliIo, UsageError } from "../io.js";
 import { addRedactOptions, redactionSettings } from "../redact-options.js";
 
@@ -61,6 +60,8 @@ async function prCommand(options: PrCommandOptions, io: CliIo): Promise<void> {
   const { renderPrComment } = await import("../../pr/pr-comment.js");
   const { findPullRequest, postComment } = await import("../../pr/post-comment.js");
   const { findSharedLinks } = await import("../../pr/shared-links.js");
+  const { writeFileAtomically } = await import("../../io/write-file-atomically.js");
+  const { roundCost } = await import("../../report/json-report.js");
   if (
     [options.base !== undefined, options.since !== undefined, options.anyTime === true].filter(Boolean)
       .length > 1
@@ -95,10 +96,11 @@ async function prCommand(options: PrCommandOptions, io: CliIo): Promise<void> {
     const { total } = found;
     const totals = {
       sessions: found.sessions.length,
-      cost: total.total.cost,
+      // Rounded as every report rounds dollars: a sum of cents is not 4.6000000000000005 here.
+      cost: roundCost(total.total.cost),
       totalTokens: total.total.totalTokens,
       unpricedTokens: total.total.unpricedTokens,
-      subagentCost: total.subagent.cost,
+      subagentCost: roundCost(total.subagent.cost),
     };
     await writeFileAtomically(resolve(io.cwd, options.totals), `${JSON.stringify(totals, null, 2)}\n`);
   }
