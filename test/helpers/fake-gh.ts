@@ -12,7 +12,10 @@ export interface FakeGhState {
   pr: number | null;
   comments: { id: number; body: string; user: { login: string } }[];
   gists: { description: string; html_url: string }[];
+  /** Labels on the pull request. */
   labels: string[];
+  /** Labels the repository has (`gh pr edit --add-label` refuses others, as gh does). */
+  repoLabels: string[];
   nextId: number;
 }
 
@@ -41,6 +44,7 @@ export function fakeGh(initial: Partial<FakeGhState> = {}): FakeGh {
     comments: [],
     gists: [],
     labels: [],
+    repoLabels: [],
     nextId: 1001,
     ...initial,
   };

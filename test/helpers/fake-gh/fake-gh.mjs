@@ -66,9 +66,14 @@ if (args[0] === "pr" && args[1] === "view") {
   }
   process.stdout.write(`${JSON.stringify({ number: state.pr, url: prUrl(state.pr) })}\n`);
 } else if (args[0] === "pr" && args[1] === "edit") {
-  state.labels.push(option("--add-label"));
+  const label = option("--add-label");
+  if (!state.repoLabels.includes(label)) fail(`could not add label: '${label}' not found`);
+  state.labels.push(label);
   save();
   process.stdout.write(`${prUrl(state.pr)}\n`);
+} else if (args[0] === "label" && args[1] === "create") {
+  if (!state.repoLabels.includes(args[2])) state.repoLabels.push(args[2]);
+  save();
 } else if (args[0] === "api") {
   const method = option("-X") ?? "GET";
   // The endpoint: the first argument that is neither an option nor an option's value.
