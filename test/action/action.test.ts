@@ -37,6 +37,7 @@ function runWith(
   gh: FakeGh,
   inputs: Record<string, string>,
   event: object = { pull_request: { number: 7 } },
+  extraEnv: Record<string, string> = {},
 ): Run {
   const temp = mkdtempSync(join(tmpdir(), "pi-report-runner-"));
   const summary = join(temp, "step-summary.md");
@@ -60,6 +61,7 @@ function runWith(
       GITHUB_EVENT_PATH: eventPath,
       GITHUB_STEP_SUMMARY: summary,
       RUNNER_TEMP: temp,
+      ...extraEnv,
     },
   });
   const byName = (name: string) => {
@@ -161,6 +163,16 @@ describe("action.yml", () => {
     const run = runWith(push, {}, { ref: "refs/heads/main" });
     expect(run.byName("Comment on the pull request").stdout).toContain("not a pull_request event");
     expect([...off.calls(), ...push.calls()]).toEqual([]);
+  });
+
+  it("without sessions-dir, reads Pi's own folder ($PI_CODING_AGENT_DIR/sessions)", () => {
+    const run = runWith(
+      fakeGh(),
+      { "sessions-dir": "", comment: "false" },
+      {},
+      { PI_CODING_AGENT_DIR: world.agentDir },
+    );
+    expect(run.summary).toContain(ALL_COST);
   });
 
   it("a missing sessions folder is a notice, and the steps after it do nothing", () => {
