@@ -66,8 +66,8 @@ export function projectFolderName(cwd: string): string {
   return `--${cwd.replace(/^[/\\]/, "").replace(/[/\\:]/g, "-")}--`;
 }
 
-/** The `cwd` in a session file's header, reading no more than its first line. */
-function headerCwd(path: string): string | undefined {
+/** The `cwd` in a session file's header, reading no more than its first line; undefined when it has none. */
+export function headerCwd(path: string): string | undefined {
   const buffer = Buffer.alloc(64 * 1024);
   let fd: number | undefined;
   try {

@@ -5,6 +5,7 @@ import { TemplateError } from "../render/template-error.js";
 import { UnknownEntryError } from "../tree/build-tree.js";
 import { TOOL_VERSION } from "../version.js";
 import { registerArchiveCommand } from "./commands/archive.js";
+import { registerPrCommand } from "./commands/pr.js";
 import { REPORT_FORMATS, type ReportOptions, reportCommand } from "./commands/report.js";
 import { registerShareCommand } from "./commands/share.js";
 import { type CliIo, EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_OK, UsageError } from "./io.js";
@@ -51,6 +52,7 @@ function buildProgram(io: CliIo): Command {
   // After exitOverride and configureOutput: a subcommand inherits them when it is created.
   registerArchiveCommand(program, io);
   registerShareCommand(program, io);
+  registerPrCommand(program, io);
   return program;
 }
 

@@ -1,0 +1,71 @@
+import { UsageError } from "../cli/io.js";
+import { type GhContext, GhFailure, runGh } from "./gh.js";
+import { PR_COMMENT_MARKER } from "./pr-comment.js";
+
+/** A pull request as `gh pr view` names it. */
+export interface PullRequest {
+  owner: string;
+  repo: string;
+  number: number;
+  url: string;
+}
+
+/**
+ * The pull request of the current branch, or number `pr` of the current repository.
+ *
+ * @throws {UsageError} when there is none, saying how to give one.
+ */
+export function findPullRequest(context: GhContext, pr?: number): PullRequest {
+  let out: string;
+  try {
+    out = runGh(context, ["pr", "view", ...(pr === undefined ? [] : [String(pr)]), "--json", "number,url"]);
+  } catch (error) {
+    if (
+      error instanceof GhFailure &&
+      /no (open )?pull requests? found|could not resolve/i.test(error.stderr)
+    ) {
+      throw new UsageError(
+        pr === undefined
+          ? "no pull request for this branch: open one (gh pr create), give --pr <number>, or use --dry-run."
+          : `no pull request #${pr} in this repository: check the number, or use --dry-run.`,
+      );
+    }
+    throw error;
+  }
+  const { number, url } = JSON.parse(out) as { number: number; url: string };
+  const parts = /^https?:\/\/[^/]+\/([^/]+)\/([^/]+)\/pull\/(\d+)/.exec(url);
+  if (parts === null)
+    throw new UsageError(`gh pr view gave a pull request URL this tool cannot read: ${url}`);
+  return { owner: parts[1] as string, repo: parts[2] as string, number, url };
+}
+
+/** What `postComment` did, and the comment's address. */
+export interface Posted {
+  action: "created" | "updated";
+  url: string;
+}
+
+/**
+ * Posts `body` on the pull request, or, when a comment of ours is there already (its first line is the
+ * hidden marker), edits that one in place: re-runs keep one comment, not a growing thread.
+ */
+export function postComment(context: GhContext, pr: PullRequest, body: string): Posted {
+  const issue = `repos/${pr.owner}/${pr.repo}/issues`;
+  const ours = runGh(context, [
+    "api",
+    `${issue}/${pr.number}/comments`,
+    "--paginate",
+    "--jq",
+    `.[] | select(.body | startswith(${JSON.stringify(PR_COMMENT_MARKER)})) | .id`,
+  ])
+    .split("\n")
+    .filter((line) => /^\d+$/.test(line.trim()));
+  const input = JSON.stringify({ body });
+  const existing = ours[0]?.trim();
+  const answer =
+    existing === undefined
+      ? runGh(context, ["api", "-X", "POST", `${issue}/${pr.number}/comments`, "--input", "-"], input)
+      : runGh(context, ["api", "-X", "PATCH", `${issue}/comments/${existing}`, "--input", "-"], input);
+  const { html_url: url } = JSON.parse(answer) as { html_url?: string };
+  return { action: existing === undefined ? "created" : "updated", url: url ?? pr.url };
+}
