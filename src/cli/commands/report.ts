@@ -6,6 +6,7 @@ import { analyzeSession } from "../../pipeline.js";
 import { readSessionFile } from "../../read/read-session-file.js";
 import { type RedactionSummary, redactRawSession, redactReport } from "../../redact/redact-session.js";
 import { SPLIT_MIN_CHARS } from "../../redact/split-redactor.js";
+import type { SummaryForm } from "../../render/markdown/render-markdown.js";
 import { escapeControlCharactersInJson } from "../../render/primitives/control-characters.js";
 import type { ReportThread, ReportThreadWork } from "../../report-thread/report-thread.js";
 import { redactionSentence, redactionView } from "../../view/redaction-view.js";
@@ -30,8 +31,8 @@ export interface ReportOptions {
   thinking: boolean;
   template?: string;
   open?: boolean;
-  /** With `md`: the short shape for a pull-request comment. */
-  summary?: boolean;
+  /** With `md`: a pull-request comment, short or full, instead of the transcript. */
+  summary?: SummaryForm | undefined;
   /** `--redact <regex>` patterns, or false for `--no-redact`. */
   redact: string[] | false;
 }
@@ -94,7 +95,7 @@ const RENDERERS: Record<ReportFormat, (input: RenderInput) => Promise<Rendered>>
     const { renderMarkdown } = await import("../../render/markdown/render-markdown.js");
     const { markdown, assets } = await renderMarkdown(analysis, {
       sourcePath: sessionPath,
-      summary: options.summary === true,
+      summary: options.summary ?? false,
       thinking: options.thinking,
       // Images go to files beside a written report; on standard output, a pipe or a device they become notes.
       ...(imagesBeside ? { assetsDir: `${basename(output)}.assets` } : {}),
@@ -134,7 +135,7 @@ function chosenFormat(options: Pick<ReportOptions, "format" | "output" | "summar
   const named =
     options.output === undefined ? undefined : FORMAT_BY_EXTENSION[extname(options.output).toLowerCase()];
   if (named !== undefined) return named;
-  return options.summary === true ? "md" : "html";
+  return options.summary !== undefined ? "md" : "html";
 }
 
 /** `pi-report [session]`: analyze one session and write its report. */
@@ -144,7 +145,7 @@ export async function reportCommand(
   io: CliIo,
 ): Promise<void> {
   const options = { ...given, format: chosenFormat(given) };
-  if (options.summary === true && options.format !== "md") {
+  if (options.summary !== undefined && options.format !== "md") {
     throw new UsageError(
       `--summary shapes Markdown for a pull-request comment, not ${options.format === "json" ? "JSON" : "HTML"}: use --format md (or leave --format out).`,
     );
@@ -167,7 +168,7 @@ export async function reportCommand(
     highlight: options.format === "html" && options.template === undefined,
     // The JSON report redacts only its own few strings; a small session is not worth sending anywhere.
     redact: options.format !== "json" && options.redact !== false && size >= SPLIT_MIN_CHARS,
-    markdown: options.format === "md" && options.summary !== true && size >= MARKDOWN_SHARE_MIN_BYTES,
+    markdown: options.format === "md" && options.summary === undefined && size >= MARKDOWN_SHARE_MIN_BYTES,
   };
   const thread = work.highlight || work.redact || work.markdown ? await reportThreadIfCores(work) : undefined;
   let rendered: Rendered;
