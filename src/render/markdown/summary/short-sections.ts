@@ -1,7 +1,6 @@
 import { TOOL_VERSION } from "../../../version.js";
 import { formatInteger } from "../../../view/format.js";
 import type { ReportView } from "../../../view/report-view.js";
-import { plural } from "../markdown-context.js";
 import { code, emphasis, paragraph, stringify, summaryText, text } from "../mdast.js";
 import { factsLine, titleHeading } from "../overview-markdown.js";
 import { compactTotalsTable } from "../usage-table.js";
@@ -98,7 +97,11 @@ export class ShortSummarySections {
         facts.outline.length === 0
           ? null
           : {
-              summary: summaryText(`The ${plural(facts.outline.length, "prompt", "prompts")}`),
+              summary: summaryText(
+                facts.outline.length === 1
+                  ? "The prompt"
+                  : `The ${formatInteger(facts.outline.length)} prompts`,
+              ),
               list:
                 this.#once("prompts", limits.prompts, () => shortPromptsList(facts, limits.prompts)) ?? "",
             },
