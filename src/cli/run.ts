@@ -10,6 +10,7 @@ import { REPORT_FORMATS, type ReportOptions, reportCommand } from "./commands/re
 import { registerShareCommand } from "./commands/share.js";
 import { type CliIo, EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_OK, UsageError } from "./io.js";
 import { addRedactOptions } from "./redact-options.js";
+import { summaryArguments } from "./summary-option.js";
 
 function buildProgram(io: CliIo): Command {
   const program = new Command();
@@ -37,7 +38,10 @@ function buildProgram(io: CliIo): Command {
     .option("--template <dir>", "use templates, partials or assets from this directory over the shipped ones")
     .option("--open", "open the report when written")
 
-    .option("--summary", "Markdown: a short summary for a pull-request comment (at most 65,536 characters)")
+    .option(
+      "--summary [form]",
+      "Markdown for a pull-request comment (at most 65,536 characters): short, one screen (the default), or full",
+    )
     .exitOverride()
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
@@ -46,8 +50,9 @@ function buildProgram(io: CliIo): Command {
       outputError: (text, write) =>
         write(`pi-report: ${text.replace(/^error: /, "").trimEnd()} (see --help)\n`),
     })
-    .action(async (session: string | undefined, options: ReportOptions) => {
-      await reportCommand(session, options, io);
+    .action(async (given: string | undefined, options: ReportOptions) => {
+      const { session, summary } = summaryArguments(given, options.summary);
+      await reportCommand(session, { ...options, summary }, io);
     });
   // After exitOverride and configureOutput: a subcommand inherits them when it is created.
   registerArchiveCommand(program, io);

@@ -78,16 +78,16 @@ describe("no control sequence reaches the reader (F13)", () => {
         expect(text).toContain(String.raw`name\u001b]0;PWNED-TITLE\u0007\u001b]52;c;cm0gLXJmIH4K\u0007`);
         return;
       }
-      // Each field the sequences came in: the session's name, the user's text (its 8-bit CSI too) and
-      // the bash command everywhere; the thinking and the reply in the transcript.
+      // Each field the sequences came in: the session's name, the user's text, the bash command and the
+      // reply (the summary's outcome) everywhere; the prompt's second line (its 8-bit CSI) and the
+      // thinking in the transcript (the summary lists a prompt by its first line).
       const shown = [
         "name⟪ESC⟫]0;PWNED-TITLE⟪BEL⟫⟪ESC⟫]52;c;cm0gLXJmIH4K⟪BEL⟫",
         "user⟪ESC⟫]52;c;cm0gLXJmIH4K⟪BEL⟫⟪ESC⟫]0;PWNED-TITLE⟪BEL⟫",
-        "csi-c1:⟪U+009B⟫31m end",
         "echo ⟪ESC⟫]52;c;cm0gLXJmIH4K⟪BEL⟫",
+        "asst⟪ESC⟫]0;PWNED-TITLE⟪BEL⟫",
       ];
-      if (shape !== "summary")
-        shown.push("think⟪ESC⟫]52;c;cm0gLXJmIH4K⟪BEL⟫", "asst⟪ESC⟫]0;PWNED-TITLE⟪BEL⟫");
+      if (shape !== "summary") shown.push("csi-c1:⟪U+009B⟫31m end", "think⟪ESC⟫]52;c;cm0gLXJmIH4K⟪BEL⟫");
       for (const words of shown) expect(text).toContain(words);
     });
   }

@@ -9,7 +9,7 @@ import { analyzeAsRead } from "../helpers/analyze.js";
 import { CORPUS, FIXTURES } from "../helpers/paths.js";
 
 const FIXTURE = `${FIXTURES}sessions/codemode-mcp.jsonl`;
-const markdownOf = async (file: string, summary = false) =>
+const markdownOf = async (file: string, summary: false | "full" = false) =>
   (await renderMarkdown(analyzeAsRead(file), { sourcePath: file, summary })).markdown;
 
 describe("codemode and MCP tools in the full Markdown report", () => {
@@ -43,7 +43,7 @@ describe("codemode and MCP tools in the full Markdown report", () => {
 
 describe("codemode and MCP tools in the PR summary", () => {
   it("lists the script's commands and the files it changed", async () => {
-    const summary = await markdownOf(FIXTURE, true);
+    const summary = await markdownOf(FIXTURE, "full");
     // write notes/plan.md (3 lines), edit a.txt (+1 −1), a failed edit of c.txt; the 9,000-byte write names no file.
     expect(summary).toContain("### Files changed (3)");
     expect(summary).toMatch(/\| `notes\/plan.md` \| 1 write +\| \+3 −0 \|/);
@@ -56,7 +56,7 @@ describe("codemode and MCP tools in the PR summary", () => {
   });
 
   it("counts the nested calls under their caller and groups MCP tools by server", async () => {
-    const summary = await markdownOf(FIXTURE, true);
+    const summary = await markdownOf(FIXTURE, "full");
     // Nested, in order of first use: write, edit, bash, search; two failed (the blocked rm, the c.txt edit).
     expect(summary).toContain(
       "_3 replies · codemode ×1 (write ×2, edit ×2, bash ×3, MCP docs (search ×1)), MCP docs (search ×1, fetch ×1), MCP git_hub (list_issues ×1) · 2 failed · ",
@@ -64,7 +64,7 @@ describe("codemode and MCP tools in the PR summary", () => {
   });
 
   it("lists the command Pi 1.6's codemode script ran", async () => {
-    const summary = await markdownOf(`${CORPUS}pi-1.6/pi16-rpc-main.jsonl`, true);
+    const summary = await markdownOf(`${CORPUS}pi-1.6/pi16-rpc-main.jsonl`, "full");
     // Run before the `/tree` jump that left that branch.
     expect(summary).toContain("- `echo from-codemode` · from a `codemode` call · _abandoned branch_\n");
   });

@@ -26,8 +26,8 @@ describe("renderMarkdown", () => {
     expect(report.markdown.endsWith("\n\n")).toBe(false);
   });
 
-  it("gives the same bytes for the same input, in both shapes", async () => {
-    for (const summary of [false, true]) {
+  it("gives the same bytes for the same input, in every shape", async () => {
+    for (const summary of [false, true, "short", "full"] as const) {
       const first = await renderMarkdown(analyzeAsRead(ALL_TYPES), { sourcePath: ALL_TYPES, summary });
       const second = await renderMarkdown(analyzeAsRead(ALL_TYPES), { sourcePath: ALL_TYPES, summary });
       expect(second.markdown).toBe(first.markdown);
@@ -57,9 +57,30 @@ describe("renderMarkdown", () => {
     expect(hidden).toContain("_Thinking left out of this report._");
   });
 
-  it("summarises: title from the session name, the typed prompt, totals, files, commands, errors, outline", async () => {
+  it("summarises in short: the last answer on the active branch, compact totals, files, commands, prompts", async () => {
     const { markdown, assets } = await renderMarkdown(analyzeAsRead(ALL_TYPES), {
       summary: true,
+      assetsDir: "x",
+    });
+    expect(assets).toEqual([]);
+    expect((await renderMarkdown(analyzeAsRead(ALL_TYPES), { summary: "short" })).markdown).toBe(markdown);
+    expect(markdown.startsWith("## Renamed session\n")).toBe(true);
+    // The file's last reply with words is `0b69a549` ("alternate answer"), on the active branch.
+    expect(markdown).toContain("### Outcome\n\n> alternate answer\n");
+    // Seven replies of 135 tokens each (945), $0.070 in all, every one by the same model.
+    expect(markdown).toMatch(/\| `anthropic\/claude-sonnet-4-5` \| +945 \| +\$0\.070 \| +7 \|/);
+    expect(markdown).toContain("- `src/a.ts` +1 −1 · 1 edit\n");
+    expect(markdown).toContain(
+      "- `npm test` · **failed**\n- `ls` · run by the user with ! · _abandoned branch_",
+    );
+    expect(markdown).toContain("<summary>The 2 prompts</summary>");
+    expect(markdown).toContain("1. Fix the bug — _2 tool calls · 1 failed · $0.030_");
+    expect(markdown).not.toContain("### What was asked");
+  });
+
+  it("summarises in full: title from the session name, the typed prompt, totals, files, commands, errors, outline", async () => {
+    const { markdown, assets } = await renderMarkdown(analyzeAsRead(ALL_TYPES), {
+      summary: "full",
       assetsDir: "x",
     });
     expect(assets).toEqual([]);

@@ -71,9 +71,32 @@ describe("pi-report --format md", () => {
       "--summary",
     ]);
     expect(code).toBe(0);
-    expect(stdout.length).toBeLessThanOrEqual(65_536);
+    expect(stdout.length).toBeLessThanOrEqual(6_000);
     expect(stdout).toMatch(/^## .+\n\n`pi-mono__before-compaction\.jsonl` · started /);
+    expect(stdout).toContain("### Outcome\n\n> ");
     expect(stdout).toContain("### Commands run (");
+  });
+
+  it("--summary=full (or --summary full) writes the long summary, still within GitHub's limit", async () => {
+    const file = `${CORPUS}real/pi-mono__before-compaction.jsonl`;
+    const full = await runCli([file, "--summary=full"]);
+    expect(full.code).toBe(0);
+    expect(full.stdout.length).toBeGreaterThan(6_000);
+    expect(full.stdout.length).toBeLessThanOrEqual(65_536);
+    expect(full.stdout).toContain("### What was asked");
+    expect((await runCli(["--summary", "full", file])).stdout).toBe(full.stdout);
+    expect((await runCli([file, "--summary=short"])).stdout).toBe((await runCli([file, "--summary"])).stdout);
+  });
+
+  it("--summary before the session: the word after it is the session, not a form", async () => {
+    const after = await runCli([ALL_TYPES, "--summary"]);
+    const before = await runCli(["--summary", ALL_TYPES]);
+    expect(before.code).toBe(0);
+    expect(before.stdout).toBe(after.stdout);
+    const wrong = await runCli(["--summary", "long", ALL_TYPES]);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stdout).toBe("");
+    expect(wrong.stderr).toBe("pi-report: --summary takes short or full (or nothing: short), not `long`.\n");
   });
 
   it("--summary with another format is a usage error: one line, exit code 2", async () => {
@@ -129,7 +152,16 @@ describe("pi-report --format md", () => {
     writeFileSync(join(dir, "markdown", "summary.hbs"), "Cost of {{{title}}}:\n\n{{{totals}}}\n");
     const { code, stdout } = await runCli([ALL_TYPES, "--format", "md", "--summary", "--template", dir]);
     expect(code).toBe(0);
-    expect(stdout.startsWith("Cost of ## Renamed session:\n\n| Usage ")).toBe(true);
+    expect(stdout.startsWith("Cost of ## Renamed session:\n\n| Model ")).toBe(true);
+    // The long summary is its own page, summary-full.hbs, with the full table.
+    const fullDir = mkdtempSync(join(tmpdir(), "pi-report-md-templates-"));
+    mkdirSync(join(fullDir, "markdown"));
+    writeFileSync(
+      join(fullDir, "markdown", "summary-full.hbs"),
+      "Full cost of {{{title}}}:\n\n{{{totals}}}\n",
+    );
+    const full = await runCli([ALL_TYPES, "--summary=full", "--template", fullDir]);
+    expect(full.stdout.startsWith("Full cost of ## Renamed session:\n\n| Usage ")).toBe(true);
 
     // A template longer than GitHub's limit by itself: the summary says it does not fit, and stays short.
     const long = mkdtempSync(join(tmpdir(), "pi-report-md-templates-"));

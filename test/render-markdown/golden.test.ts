@@ -31,9 +31,16 @@ describe("golden Markdown reports", () => {
       await expect(markdown).toMatchFileSnapshot(`../golden/md/${name}.md`);
     });
     if (summary) {
-      it(`${name}: the pull-request summary`, async () => {
-        const { markdown } = await renderMarkdown(analyzeAsRead(file), { sourcePath: file, summary: true });
+      it(`${name}: the short pull-request summary`, async () => {
+        const { markdown } = await renderMarkdown(analyzeAsRead(file), {
+          sourcePath: file,
+          summary: "short",
+        });
         await expect(markdown).toMatchFileSnapshot(`../golden/md/${name}.summary.md`);
+      });
+      it(`${name}: the full pull-request summary`, async () => {
+        const { markdown } = await renderMarkdown(analyzeAsRead(file), { sourcePath: file, summary: "full" });
+        await expect(markdown).toMatchFileSnapshot(`../golden/md/${name}.summary-full.md`);
       });
     }
   }

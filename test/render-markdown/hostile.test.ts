@@ -11,15 +11,29 @@ import { buildReportView } from "../../src/view/report-view.js";
 import { analyzeAsRead } from "../helpers/analyze.js";
 import { FIXTURES } from "../helpers/paths.js";
 import { allNodes, isRendererHtml, nodesOfType, parseMarkdown, toolOutputs } from "./markdown-tree.js";
-import { expectInert, expectOutputsInCode, expectTotalsMatchJson } from "./round-trip.js";
+import {
+  expectCompactTotalsMatchJson,
+  expectInert,
+  expectOutputsInCode,
+  expectTotalsMatchJson,
+} from "./round-trip.js";
 
 const FILE = `${FIXTURES}sessions/markdown-attacks.jsonl`;
 
 async function shapes() {
   const analysis = analyzeAsRead(FILE);
   const full = (await renderMarkdown(analysis, { sourcePath: FILE })).markdown;
-  const summary = (await renderMarkdown(analysis, { sourcePath: FILE, summary: true })).markdown;
-  return { analysis, full, summary, fullTree: parseMarkdown(full), summaryTree: parseMarkdown(summary) };
+  const summary = (await renderMarkdown(analysis, { sourcePath: FILE, summary: "full" })).markdown;
+  const short = (await renderMarkdown(analysis, { sourcePath: FILE, summary: "short" })).markdown;
+  return {
+    analysis,
+    full,
+    summary,
+    short,
+    fullTree: parseMarkdown(full),
+    summaryTree: parseMarkdown(summary),
+    shortTree: parseMarkdown(short),
+  };
 }
 
 const textValues = (markdown: string) =>
@@ -27,17 +41,18 @@ const textValues = (markdown: string) =>
 
 describe("hostile session text comes out inert", () => {
   it("holds no raw HTML but the renderer's <details>, no unsafe link, no image, no reference", async () => {
-    const { fullTree, summaryTree } = await shapes();
+    const { fullTree, summaryTree, shortTree } = await shapes();
     expectInert(fullTree);
     expectInert(summaryTree);
+    expectInert(shortTree);
     // The fixture folds a thinking block, a tool's other arguments, a sub-agent run, an abandoned branch
     // and more (an opening and a closing node each).
     expect(nodesOfType(fullTree, "html").length).toBeGreaterThanOrEqual(14);
   });
 
   it("shows <script> and </details> as the text that was written", async () => {
-    const { full, summary } = await shapes();
-    for (const markdown of [full, summary]) {
+    const { full, summary, short } = await shapes();
+    for (const markdown of [full, summary, short]) {
       expect(textValues(markdown).join("\n")).toContain('Please fix this <script>alert("x")</script> now.');
     }
     const code = nodesOfType(parseMarkdown(full), "code").map((node) => node.value);
@@ -57,13 +72,14 @@ describe("hostile session text comes out inert", () => {
   });
 
   it("keeps | inside table cells: the model named `evil|prov/m<script>|x` has its own row with its numbers", async () => {
-    const { analysis, fullTree, summaryTree } = await shapes();
+    const { analysis, fullTree, summaryTree, shortTree } = await shapes();
     const json = buildJsonReport(analysis);
     expect(json.usage.byModel.map((row) => `${row.provider}/${row.model}`)).toContain(
       "evil|prov/m<script>|x",
     );
     expectTotalsMatchJson(fullTree, json);
     expectTotalsMatchJson(summaryTree, json);
+    expectCompactTotalsMatchJson(shortTree, json);
   });
 
   it("leaves {{handlebars}} alone, and javascript: links and references as written text", async () => {
@@ -83,8 +99,8 @@ describe("hostile session text comes out inert", () => {
   });
 
   it("mentions nobody: @words are code in Markdown and broken by a word joiner in <summary>", async () => {
-    const { full, summary } = await shapes();
-    for (const markdown of [full, summary]) {
+    const { full, summary, short } = await shapes();
+    for (const markdown of [full, summary, short]) {
       expect(textValues(markdown).filter((value) => /(^|\W)@\w/.test(value))).toEqual([]);
       const codes = nodesOfType(parseMarkdown(markdown), "inlineCode").map((node) => node.value);
       expect(codes).toContain("@octocat");

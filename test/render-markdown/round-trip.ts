@@ -72,15 +72,24 @@ export function expectRow(cells: readonly string[] | undefined, totals: Totals):
     totals.totalTokens,
     totals.turns,
   ]);
+  expectCost(cost, totals);
+}
+
+/** A cost cell holds these totals' dollars to the precision shown, and unpriced tokens in words, never $0. */
+function expectCost(cost: string | undefined, totals: Totals): void {
   const dollars = /^\$(\d+)(?:\.(\d+))?/.exec(cost ?? "");
   if (totals.unpricedTokens > 0) expect(cost).toMatch(/unpriced/);
   if (totals.cost === 0 && totals.unpricedTokens > 0) expect(dollars).toBeNull();
-  else {
+  else if (totals.cost === 0 && totals.unrecordedTurns > 0 && totals.unpricedTokens === 0) {
+    // Nothing recorded at all: no amount, only the words.
+    expect(cost).toBe("usage not recorded");
+  } else {
     expect(dollars).not.toBeNull();
     const shown = Number(`${dollars?.[1]}.${dollars?.[2] ?? "0"}`);
     const step = 10 ** -(dollars?.[2]?.length ?? 0);
     expect(Math.abs(shown - totals.cost)).toBeLessThanOrEqual(step / 2 + 1e-9);
   }
+  if (totals.unrecordedTurns > 0) expect(cost).toMatch(/usage not recorded/);
 }
 
 const SOURCE_ROWS: Readonly<Record<string, string>> = {
@@ -119,4 +128,41 @@ export function expectTotalsMatchJson(tree: Root, json: JsonReport): void {
       (unpriced ? 1 : 0) +
       Object.values(SOURCE_ROWS).filter((name) => rows.has(name)).length,
   );
+}
+
+const COMPACT_COLUMNS = ["Model", "Tokens", "Cost", "Calls"];
+
+/** Tokens, cost and calls of one row of the short summary's table hold these totals (as `expectRow`). */
+function expectCompactRow(cells: readonly string[] | undefined, totals: Totals): void {
+  expect(cells).toBeDefined();
+  const [tokens, cost, calls] = (cells ?? []).map((cell) => cell.trim());
+  const int = (cell: string | undefined) => Number((cell ?? "").replaceAll(",", ""));
+  expect([int(tokens), int(calls)]).toEqual([totals.totalTokens, totals.turns]);
+  expectCost(cost, totals);
+}
+
+/**
+ * The short summary's one table has the JSON report's figures: tokens, cost and calls of each model and
+ * of the whole file, and no other row.
+ */
+export function expectCompactTotalsMatchJson(tree: Root, json: JsonReport): void {
+  const tables = nodesOfType(tree, "table").filter(
+    (table) => JSON.stringify(table.children[0]?.children.map(cellText)) === JSON.stringify(COMPACT_COLUMNS),
+  );
+  expect(tables.length).toBe(1);
+  const rows = new Map(
+    (tables[0]?.children.slice(1) ?? []).map((row) => [
+      cellText(row.children[0] as never),
+      row.children.slice(1).map(cellText),
+    ]),
+  );
+  for (const model of json.usage.byModel) {
+    const name =
+      model.model === null
+        ? "(no model named)"
+        : `${model.provider === null ? "" : `${model.provider}/`}${model.model}`;
+    expectCompactRow(rows.get(name), model);
+  }
+  expectCompactRow(rows.get("Total"), json.usage.total);
+  expect(rows.size).toBe(json.usage.byModel.length + 1);
 }

@@ -112,7 +112,7 @@ describe("the PR summary's files changed", () => {
     ];
     const text = [header, ...entries].map((line) => JSON.stringify(line)).join("\n");
     const analysis = analyzeSession(parseSessionBytes(Buffer.from(text), "files.jsonl"));
-    const summary = (await renderMarkdown(analysis, { summary: true })).markdown;
+    const summary = (await renderMarkdown(analysis, { summary: "full" })).markdown;
     expect(summary).toMatch(/\| `src\/x\.ts` +\| 3 writes +\| +\+100 −0 \|/);
     expect(summary).toMatch(/\| `src\/a\.ts` +\| 1 edit, 1 with no result recorded +\| +\+0 −0 \|/);
   });
@@ -121,12 +121,12 @@ describe("the PR summary's files changed", () => {
 describe("the PR summary's commands", () => {
   it("folds a long list (past 10) under the heading that counts it, and leaves a short one open", async () => {
     const file = `${CORPUS}real/pi-mono__before-compaction.jsonl`;
-    const long = (await renderMarkdown(analyzeAsRead(file), { sourcePath: file, summary: true })).markdown;
+    const long = (await renderMarkdown(analyzeAsRead(file), { sourcePath: file, summary: "full" })).markdown;
     const count = Number(/### Commands run \(([\d,]+)/.exec(long)?.[1]?.replace(",", ""));
     expect(count).toBeGreaterThan(10);
     expect(long).toContain(`<details>\n<summary>The ${count.toLocaleString("en-US")} commands</summary>`);
     const few = `${FIXTURES}sessions/every-tool.jsonl`;
-    const short = (await renderMarkdown(analyzeAsRead(few), { sourcePath: few, summary: true })).markdown;
+    const short = (await renderMarkdown(analyzeAsRead(few), { sourcePath: few, summary: "full" })).markdown;
     expect(short).toContain("### Commands run (");
     expect(short).not.toMatch(/<summary>The [\d,]+ commands<\/summary>/);
   });

@@ -1,7 +1,8 @@
 /**
- * The summary is a pull-request comment: never longer than GitHub's 65,536 characters. These sessions
- * are generated far past that, and the summary must trim the outline first, then the command list, and
- * say how much it left out: what it shows plus what it says it left out is every prompt and command.
+ * The summary is a pull-request comment: the full one never longer than GitHub's 65,536 characters, the
+ * short one than 6,000. These sessions are generated far past that; the full summary must trim the outline
+ * first, then the command list, the short one cut its lists to share the room, and both say how much they
+ * left out: what they show plus what they say they left out is every prompt and command.
  */
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,7 +13,7 @@ import { renderMarkdown } from "../../src/render/markdown/render-markdown.js";
 import { fitWithin } from "../../src/render/markdown/summary/fit-summary.js";
 import { analyzeAsRead } from "../helpers/analyze.js";
 import { parseMarkdown } from "./markdown-tree.js";
-import { expectInert, expectTotalsMatchJson } from "./round-trip.js";
+import { expectCompactTotalsMatchJson, expectInert, expectTotalsMatchJson } from "./round-trip.js";
 
 const LIMIT = 65_536;
 
@@ -78,11 +79,49 @@ const leftOut = (markdown: string, what: string) => {
   return match === null ? 0 : Number(match[1]?.replaceAll(",", ""));
 };
 
+const notShown = (markdown: string, what: string) => {
+  const match = new RegExp(
+    `_([\\d,]+) more ${what}(?: \\(([\\d,]+) failed\\))? not shown; \`pi-report --summary=full\` lists every one\\._`,
+  ).exec(markdown);
+  const int = (value: string | undefined) => Number(value?.replaceAll(",", "") ?? 0);
+  return { count: int(match?.[1]), failed: int(match?.[2]) };
+};
+
+describe("the short summary fits on one screen", () => {
+  it("shows as many prompts as fit in 6,000 characters and counts the rest", async () => {
+    const file = bigSession(1500, 0);
+    const analysis = analyzeAsRead(file);
+    const { markdown } = await renderMarkdown(analysis, { summary: "short" });
+    expect(markdown.length).toBeLessThanOrEqual(6_000);
+    const shown = shownPrompts(markdown);
+    expect(shown).toBeGreaterThan(5);
+    expect(shown + notShown(markdown, "prompts").count).toBe(1500);
+    expect(markdown).toContain("<summary>The 1,500 prompts</summary>");
+    expectCompactTotalsMatchJson(parseMarkdown(markdown), buildJsonReport(analysis));
+  });
+
+  it("lists failed commands and the last ten, as the room allows, and counts the rest and their failures", async () => {
+    const file = bigSession(1200, 3);
+    const { markdown } = await renderMarkdown(analyzeAsRead(file), { summary: "short" });
+    expect(markdown.length).toBeLessThanOrEqual(6_000);
+    expect(markdown).toContain("### Commands run (3,600, 1,200 failed)");
+    const shown = shownCommands(markdown);
+    const failedShown = markdown.match(/^- `npm test .*· \*\*failed\*\*$/gm)?.length ?? 0;
+    expect(shown).toBeGreaterThan(5);
+    // Each failure is another module's test: none identical, so each shown one is one run.
+    const left = notShown(markdown, "commands");
+    expect(shown + left.count).toBe(3600);
+    expect(failedShown + left.failed).toBe(1200);
+    // The room goes to failures first: every command shown failed (1,200 failures, more than fit).
+    expect(failedShown).toBe(shown);
+  });
+});
+
 describe("the summary fits in a GitHub comment", () => {
   it("trims the outline first and says how many prompts it left out", async () => {
     const file = bigSession(1500, 0);
     const analysis = analyzeAsRead(file);
-    const { markdown } = await renderMarkdown(analysis, { summary: true });
+    const { markdown } = await renderMarkdown(analysis, { summary: "full" });
     expect(markdown.length).toBeLessThanOrEqual(LIMIT);
     // Close to the limit: the outline was cut to what fits, not emptied.
     expect(markdown.length).toBeGreaterThan(LIMIT - 200);
@@ -99,7 +138,7 @@ describe("the summary fits in a GitHub comment", () => {
 
   it("then trims the command list, keeping the count of failures it left out", async () => {
     const file = bigSession(1200, 3);
-    const { markdown } = await renderMarkdown(analyzeAsRead(file), { summary: true });
+    const { markdown } = await renderMarkdown(analyzeAsRead(file), { summary: "full" });
     expect(markdown.length).toBeLessThanOrEqual(LIMIT);
     expect(shownPrompts(markdown)).toBe(0);
     expect(leftOut(markdown, "prompts")).toBe(1200);

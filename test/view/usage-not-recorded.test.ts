@@ -51,8 +51,13 @@ describe("usage that was never recorded", () => {
     expect(markdown.match(/`ollama\/qwen3-coder` ·(?: thinking `low` ·)? usage not recorded/g)).toHaveLength(
       2,
     );
-    const summary = (await renderMarkdown(analyzeAsRead(FILE), { summary: true })).markdown;
+    const summary = (await renderMarkdown(analyzeAsRead(FILE), { summary: "full" })).markdown;
     expect(summary).toContain("of which usage not recorded");
+    const short = (await renderMarkdown(analyzeAsRead(FILE), { summary: "short" })).markdown;
+    expect(short).toMatch(/\| `ollama\/qwen3-coder` +\| +0 \| +usage not recorded \| +2 \|/);
+    expect(short).toMatch(
+      /\| \*\*Total\*\* +\|.*\*\*\$0\.070 \+ 2 calls with usage not recorded\*\* \| +\*\*6\*\* \|/,
+    );
   });
 
   it("draws no axis of tokens nobody recorded (not '1 tokens')", () => {

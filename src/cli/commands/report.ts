@@ -3,6 +3,7 @@ import { availableParallelism } from "node:os";
 import { basename, extname, join } from "node:path";
 import { analyze, type SessionAnalysis } from "../../pipeline.js";
 import { readSessionFile } from "../../read/read-session-file.js";
+import type { SummaryForm } from "../../render/markdown/render-markdown.js";
 import { SPLIT_MIN_CHARS } from "../../redact/split-redactor.js";
 import {
   formatNamedBy,
@@ -33,8 +34,8 @@ export interface ReportOptions {
   thinking: boolean;
   template?: string;
   open?: boolean;
-  /** With `md`: the short shape for a pull-request comment. */
-  summary?: boolean;
+  /** With `md`: a pull-request comment, short or full, instead of the transcript. */
+  summary?: SummaryForm | undefined;
   /** `--redact <regex>` patterns, or false for `--no-redact`. */
   redact: string[] | false;
 }
@@ -62,7 +63,7 @@ function chosenFormat(options: Pick<ReportOptions, "format" | "output" | "summar
   if (options.format !== undefined) return options.format;
   const named = options.output === undefined ? undefined : formatNamedBy(options.output);
   if (named !== undefined) return named;
-  return options.summary === true ? SUMMARY_FORMAT : "html";
+  return options.summary !== undefined ? SUMMARY_FORMAT : "html";
 }
 
 /** `pi-report [session]`: analyze one session and write its report. */
@@ -73,7 +74,7 @@ export async function reportCommand(
 ): Promise<void> {
   const options = { ...given, format: chosenFormat(given) };
   const format: OutputFormat = OUTPUT_FORMATS[options.format];
-  if (options.summary === true && !format.summary) {
+  if (options.summary !== undefined && !format.summary) {
     throw new UsageError(
       `--summary shapes ${OUTPUT_FORMATS[SUMMARY_FORMAT].title} for a pull-request comment, not ${format.title}: use --format ${SUMMARY_FORMAT} (or leave --format out).`,
     );
@@ -99,7 +100,7 @@ export async function reportCommand(
     redact: format.redacts === "session" && options.redact !== false && size >= SPLIT_MIN_CHARS,
     markdown:
       format.reportThread === "markdown-entries" &&
-      options.summary !== true &&
+      options.summary === undefined &&
       size >= MARKDOWN_SHARE_MIN_BYTES,
   };
   const thread = work.highlight || work.redact || work.markdown ? await reportThreadIfCores(work) : undefined;
@@ -113,7 +114,7 @@ export async function reportCommand(
       analysis,
       sourcePath: sessionPath,
       thinking: options.thinking,
-      summary: options.summary === true,
+      summary: options.summary ?? false,
       // Images go to files beside a written report; on standard output, a pipe or a device they become notes.
       ...(imagesBeside ? { assetsDir: `${basename(output)}.assets` } : {}),
       ...(options.template === undefined ? {} : { templateDir: options.template }),

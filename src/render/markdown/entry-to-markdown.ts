@@ -40,139 +40,138 @@ function fileList(title: string, files: string[]): RootContent[] {
   ]);
 }
 
-/** Entry type -> what it shows (messages go through the role table in message-to-markdown.ts). */
-function contentToMarkdown(content: EntryContent, context: MarkdownContext): MarkdownMessage {
-  const line = (...children: PhrasingContent[]) => [paragraph(...children)];
-  switch (content.type) {
-    case "message":
-      return messageToMarkdown(content.message, context);
-    case "custom_message":
-      return messageToMarkdown(content.message, context);
-    case "model_change":
-      return {
-        title: "Model",
-        meta: [],
-        blocks: line(
-          text("Model set to "),
-          code(`${content.provider}/${content.modelId}`),
-          ...(content.virtual
-            ? [
-                text(
-                  " (a virtual model: a router that picks a model for each request; each reply names the model it picked)",
-                ),
-              ]
-            : []),
-        ),
-      };
-    case "thinking_level_change":
-      return {
-        title: "Thinking level",
-        meta: [],
-        blocks: line(text("Thinking level set to "), code(content.thinkingLevel)),
-      };
-    case "compaction": {
-      const facts: PhrasingContent[][] = [];
-      if (content.tokensBefore)
-        facts.push([text(`Summarised ${formatTokens(content.tokensBefore)} tokens of context.`)]);
-      if (content.firstKeptEntryId !== null)
-        facts.push([text("Kept entries from "), code(content.firstKeptEntryId), text(" on.")]);
-      if (content.retainedMessages > 0) {
-        facts.push([text(`Kept ${plural(content.retainedMessages, "message", "messages")} verbatim.`)]);
-      }
-      if (content.fromHook) facts.push([text("Written by an extension.")]);
-      const meta = worthABadge(content.usage) ? [[text(usageBadge(content.usage))]] : [];
-      return {
-        title: "Compaction",
-        meta,
-        blocks: [
-          ...(facts.length > 0
-            ? [paragraph(...facts.flatMap((fact, at) => (at === 0 ? fact : [text(" "), ...fact])))]
-            : []),
-          ...session(content.summary),
-          ...fileList("Files read", content.readFiles),
-          ...fileList("Files modified", content.modifiedFiles),
-        ],
-      };
-    }
-    case "branch_summary": {
-      const from =
-        content.fromId === null || content.fromId === "root" ? [] : [text(" at "), code(content.fromId)];
-      return {
-        title: "Branch summary",
-        meta: worthABadge(content.usage) ? [[text(usageBadge(content.usage))]] : [],
-        blocks: [
-          paragraph(text("Summary of a branch left"), ...from, text(".")),
-          ...session(content.summary),
-        ],
-      };
-    }
-    case "context_edit":
-      return {
-        title: "Context edit",
-        meta: [],
-        blocks: [
-          paragraph(
-            text(content.replacement === null ? "Removes " : "Replaces "),
-            code(content.targetId),
-            text(" in what the model sees from here on."),
-          ),
-          ...(content.replacement === null ? [] : session(content.replacement)),
-        ],
-      };
-    case "usage": {
-      const model =
-        content.model === null
-          ? []
-          : [
-              text(" on "),
-              code(`${content.provider === null ? "" : `${content.provider}/`}${content.model}`),
-            ];
-      return {
-        title: "Usage",
-        meta: [[text(usageBadge(content.usage))]],
-        blocks: line(text("Model work outside the conversation: "), code(content.kind), ...model),
-      };
-    }
-    case "custom":
-      return {
-        title: "Extension state",
-        meta: content.customType === null ? [] : [[code(content.customType)]],
-        blocks: details("Extension state (never sent to the model)", [
-          codeBlock(jsonText(content.data ?? null), "json"),
-        ]),
-      };
-    case "label":
-      return {
-        title: "Label",
-        meta: [],
-        blocks:
-          content.label === null
-            ? line(text("Label cleared on "), code(content.targetId))
-            : line(text("Label "), code(content.label), text(" set on "), code(content.targetId)),
-      };
-    case "session_info":
-      return {
-        title: "Session name",
-        meta: [],
-        blocks:
-          content.name === null
-            ? line(text("Session name cleared"))
-            : line(text("Session named "), strong(text(content.name))),
-      };
-    case "other":
-      return {
-        title: "Unknown entry",
-        meta: [],
-        blocks: [
-          paragraph(
-            text("An entry of type "),
-            code(content.storedType),
-            text(` this tool does not know how to show (${content.reason}), as stored:`),
-          ),
-          codeBlock(jsonText(content.value), "json"),
-        ],
-      };
+type EntryType = EntryContent["type"];
+type EntryHandler<T extends EntryType> = (
+  content: Extract<EntryContent, { type: T }>,
+  context: MarkdownContext,
+) => MarkdownMessage;
+
+const line = (...children: PhrasingContent[]) => [paragraph(...children)];
+
+function compactionToMarkdown(content: Extract<EntryContent, { type: "compaction" }>): MarkdownMessage {
+  const facts: PhrasingContent[][] = [];
+  if (content.tokensBefore)
+    facts.push([text(`Summarised ${formatTokens(content.tokensBefore)} tokens of context.`)]);
+  if (content.firstKeptEntryId !== null)
+    facts.push([text("Kept entries from "), code(content.firstKeptEntryId), text(" on.")]);
+  if (content.retainedMessages > 0) {
+    facts.push([text(`Kept ${plural(content.retainedMessages, "message", "messages")} verbatim.`)]);
   }
+  if (content.fromHook) facts.push([text("Written by an extension.")]);
+  const meta = worthABadge(content.usage) ? [[text(usageBadge(content.usage))]] : [];
+  return {
+    title: "Compaction",
+    meta,
+    blocks: [
+      ...(facts.length > 0
+        ? [paragraph(...facts.flatMap((fact, at) => (at === 0 ? fact : [text(" "), ...fact])))]
+        : []),
+      ...session(content.summary),
+      ...fileList("Files read", content.readFiles),
+      ...fileList("Files modified", content.modifiedFiles),
+    ],
+  };
+}
+
+/**
+ * Entry type -> what it shows (messages go through the role table in message-to-markdown.ts). Every
+ * type of EntryContent has a row; a new type fails to compile.
+ */
+const ENTRY_HANDLERS: { [T in EntryType]: EntryHandler<T> } = {
+  message: (content, context) => messageToMarkdown(content.message, context),
+  custom_message: (content, context) => messageToMarkdown(content.message, context),
+  model_change: (content) => ({
+    title: "Model",
+    meta: [],
+    blocks: line(
+      text("Model set to "),
+      code(`${content.provider}/${content.modelId}`),
+      ...(content.virtual
+        ? [
+            text(
+              " (a virtual model: a router that picks a model for each request; each reply names the model it picked)",
+            ),
+          ]
+        : []),
+    ),
+  }),
+  thinking_level_change: (content) => ({
+    title: "Thinking level",
+    meta: [],
+    blocks: line(text("Thinking level set to "), code(content.thinkingLevel)),
+  }),
+  compaction: compactionToMarkdown,
+  branch_summary: (content) => {
+    const from =
+      content.fromId === null || content.fromId === "root" ? [] : [text(" at "), code(content.fromId)];
+    return {
+      title: "Branch summary",
+      meta: worthABadge(content.usage) ? [[text(usageBadge(content.usage))]] : [],
+      blocks: [paragraph(text("Summary of a branch left"), ...from, text(".")), ...session(content.summary)],
+    };
+  },
+  context_edit: (content) => ({
+    title: "Context edit",
+    meta: [],
+    blocks: [
+      paragraph(
+        text(content.replacement === null ? "Removes " : "Replaces "),
+        code(content.targetId),
+        text(" in what the model sees from here on."),
+      ),
+      ...(content.replacement === null ? [] : session(content.replacement)),
+    ],
+  }),
+  usage: (content) => {
+    const model =
+      content.model === null
+        ? []
+        : [text(" on "), code(`${content.provider === null ? "" : `${content.provider}/`}${content.model}`)];
+    return {
+      title: "Usage",
+      meta: [[text(usageBadge(content.usage))]],
+      blocks: line(text("Model work outside the conversation: "), code(content.kind), ...model),
+    };
+  },
+  custom: (content) => ({
+    title: "Extension state",
+    meta: content.customType === null ? [] : [[code(content.customType)]],
+    blocks: details("Extension state (never sent to the model)", [
+      codeBlock(jsonText(content.data ?? null), "json"),
+    ]),
+  }),
+  label: (content) => ({
+    title: "Label",
+    meta: [],
+    blocks:
+      content.label === null
+        ? line(text("Label cleared on "), code(content.targetId))
+        : line(text("Label "), code(content.label), text(" set on "), code(content.targetId)),
+  }),
+  session_info: (content) => ({
+    title: "Session name",
+    meta: [],
+    blocks:
+      content.name === null
+        ? line(text("Session name cleared"))
+        : line(text("Session named "), strong(text(content.name))),
+  }),
+  other: (content) => ({
+    title: "Unknown entry",
+    meta: [],
+    blocks: [
+      paragraph(
+        text("An entry of type "),
+        code(content.storedType),
+        text(` this tool does not know how to show (${content.reason}), as stored:`),
+      ),
+      codeBlock(jsonText(content.value), "json"),
+    ],
+  }),
+};
+
+function contentToMarkdown(content: EntryContent, context: MarkdownContext): MarkdownMessage {
+  return (ENTRY_HANDLERS[content.type] as EntryHandler<EntryType>)(content as never, context);
 }
 
 const STATUS_TEXT: Readonly<Record<ContextStatus["kind"], string>> = {

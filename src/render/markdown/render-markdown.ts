@@ -16,6 +16,7 @@ import { emphasis, paragraph, stringify, text } from "./mdast.js";
 import { titleHeading } from "./overview-markdown.js";
 import { collectFacts } from "./summary/collect-facts.js";
 import { fitWithin, GITHUB_COMMENT_LIMIT } from "./summary/fit-summary.js";
+import { type ShortSummaryLimits, ShortSummarySections } from "./summary/short-sections.js";
 import { type SummaryLimits, SummarySections } from "./summary/summary-sections.js";
 import { loadMarkdownTemplates, type MarkdownTemplates } from "./templates.js";
 
@@ -26,8 +27,11 @@ export { GITHUB_COMMENT_LIMIT } from "./summary/fit-summary.js";
 export interface MarkdownOptions {
   /** The session file, named in the header. */
   sourcePath?: string | null;
-  /** The short shape for a pull-request comment (at most 65,536 characters) instead of the transcript. */
-  summary?: boolean;
+  /**
+   * A pull-request comment instead of the transcript: `"short"` (or `true`), what a reviewer reads on one
+   * screen, or `"full"`, every command, prompt and cost; either at most 65,536 characters.
+   */
+  summary?: boolean | SummaryForm;
   /** Show thinking (folded). Default true. */
   thinking?: boolean;
   /** Folder for image files, relative to the `.md` file; when undefined, images become one-line notes. */
@@ -41,13 +45,16 @@ export interface MarkdownOptions {
   remoteEntries?: RemoteEntries;
 }
 
+/** The two pull-request summaries: short (the default) and full. */
+export type SummaryForm = "short" | "full";
+
 /** The Markdown text, and the image files it links to (paths relative to the `.md` file). */
 export interface MarkdownReport {
   markdown: string;
   assets: MarkdownAsset[];
 }
 
-/** The order the summary's lists are trimmed in when it is too long: the outline first, then commands. */
+/** The order the full summary's lists are trimmed in when it is too long: the outline first, then commands. */
 const TRIM_ORDER: readonly (keyof SummaryLimits)[] = [
   "outline",
   "commands",
@@ -70,7 +77,9 @@ export async function renderMarkdown(
 ): Promise<MarkdownReport> {
   const templates = loadMarkdownTemplates(options.templateDir);
   const view = buildReportView(analysis, options.sourcePath ?? null);
-  if (options.summary === true) return { markdown: renderSummary(view, templates), assets: [] };
+  const summary = options.summary === true ? "short" : options.summary;
+  if (summary === "short") return { markdown: renderShortSummary(view, templates), assets: [] };
+  if (summary === "full") return { markdown: renderSummary(view, templates), assets: [] };
   const images = new MarkdownImages(options.assetsDir);
   const thinking = options.thinking ?? true;
   const rendered =
@@ -109,12 +118,48 @@ async function renderShared(
   return rendered;
 }
 
+/** The short summary aims at one screen: its lists are cut to what fits in this many characters. */
+const SHORT_SUMMARY_TARGET = 6000;
+
+/** Every list cut to at most `each` items, so that the lists share the room rather than the first take it. */
+function eachAtMost(limits: ShortSummaryLimits, each: number): ShortSummaryLimits {
+  const cap = (count: number) => Math.min(count, each);
+  return {
+    prompts: cap(limits.prompts),
+    commands: cap(limits.commands),
+    files: cap(limits.files),
+    errors: cap(limits.errors),
+    models: cap(limits.models),
+  };
+}
+
+function renderShortSummary(view: ReportView, templates: MarkdownTemplates): string {
+  const sections = new ShortSummarySections(view, collectFacts(view.transcript, view.header.cwd));
+  const render = (limits: ShortSummaryLimits) => finish(templates.summary(sections.data(limits)));
+  const full = sections.fullLimits();
+  const most = Math.max(...Object.values(full));
+  const fitted = fitWithin(
+    ({ each }) => render(eachAtMost(full, each)),
+    { each: most },
+    ["each"],
+    SHORT_SUMMARY_TARGET,
+  );
+  if (fitted !== null) return fitted;
+  // What is not a list (the answer, the title, a --template's own text) is longer than the target: the
+  // lists then show nothing, and only GitHub's limit is held.
+  const bare = render(eachAtMost(full, 0));
+  return bare.length <= GITHUB_COMMENT_LIMIT ? bare : tooLong(view);
+}
+
 function renderSummary(view: ReportView, templates: MarkdownTemplates): string {
   const sections = new SummarySections(view, collectFacts(view.transcript, view.header.cwd));
-  const render = (limits: SummaryLimits) => finish(templates.summary(sections.data(limits)));
+  const render = (limits: SummaryLimits) => finish(templates.summaryFull(sections.data(limits)));
   const fitted = fitWithin(render, sections.fullLimits(), TRIM_ORDER, GITHUB_COMMENT_LIMIT);
-  if (fitted !== null) return fitted;
-  // Only a template that writes more than the limit by itself gets here: say so rather than overflow.
+  return fitted ?? tooLong(view);
+}
+
+/** Only a template that writes more than GitHub's limit by itself gets here: it says so rather than overflow. */
+function tooLong(view: ReportView): string {
   const note =
     "This session's summary does not fit in a GitHub comment; pi-report --format md writes the whole transcript.";
   return finish(`${titleHeading(view.header, 2)}\n\n${stringify([paragraph(emphasis(text(note)))])}`);

@@ -7,13 +7,16 @@ import { TemplateError } from "../template-error.js";
 /** The Markdown templates shipped with the tool: `templates/markdown/` at the package root. */
 export const MARKDOWN_TEMPLATE_DIR = `${packagePath("templates", "markdown")}${sep}`;
 
-/** The pages of the two shapes. Each takes finished Markdown blocks (strings), counts and flags only. */
+/** The pages of the three shapes. Each takes finished Markdown blocks (strings), counts and flags only. */
 export interface MarkdownTemplates {
   full: (data: object) => string;
+  /** The short pull-request summary (`--summary`). */
   summary: (data: object) => string;
+  /** The long one (`--summary=full`). */
+  summaryFull: (data: object) => string;
 }
 
-const PAGES = ["full.hbs", "summary.hbs"] as const;
+const PAGES = ["full.hbs", "summary.hbs", "summary-full.hbs"] as const;
 const cache = new Map<string, MarkdownTemplates>();
 
 /** `.hbs` files of a Markdown template folder by name: the pages, and partials here or in `partials/`. */
@@ -76,7 +79,11 @@ export function loadMarkdownTemplates(overrideDir?: string): MarkdownTemplates {
       }
     };
   };
-  const set = { full: page("full.hbs"), summary: page("summary.hbs") };
+  const set = {
+    full: page("full.hbs"),
+    summary: page("summary.hbs"),
+    summaryFull: page("summary-full.hbs"),
+  };
   cache.set(key, set);
   return set;
 }

@@ -1,7 +1,13 @@
 import type { PhrasingContent, RootContent } from "mdast";
 import type { Totals } from "../../usage/totals.js";
 import type { TurnUsageView } from "../../view/entry-view.js";
-import { formatCost, formatCostWithUnpriced, formatInteger, formatTokens } from "../../view/format.js";
+import {
+  formatCost,
+  formatCostWithUnpriced,
+  formatInteger,
+  formatTokens,
+  plural,
+} from "../../view/format.js";
 import type { UsageView } from "../../view/usage-view.js";
 import { code, emphasis, paragraph, strong, table, text } from "./mdast.js";
 
@@ -95,6 +101,37 @@ export function totalsTable(usage: UsageView, modelRows = usage.byModel.length):
   }
   blocks.push(paragraph(text(usage.comparison)));
   return blocks;
+}
+
+/** Column headers of the short summary's totals table. */
+export const COMPACT_TOTALS_COLUMNS = ["Model", "Tokens", "Cost", "Calls"];
+
+/**
+ * The short summary's totals: tokens, cost and calls by model (every source included, so the rows add up
+ * to the total) and the whole file's total, with the sentence comparing this report's figure with Pi's.
+ * The cost says unpriced tokens and calls with no usage recorded in words, never as $0.
+ */
+export function compactTotalsTable(usage: UsageView, modelRows = usage.byModel.length): RootContent[] {
+  const cells = (totals: Totals): PhrasingContent[] => [
+    text(formatInteger(totals.totalTokens)),
+    text(formatCostWithUnpriced(totals.cost, totals.unpricedTokens, totals.unrecordedTurns)),
+    text(formatInteger(totals.turns)),
+  ];
+  const rows: PhrasingContent[][] = usage.byModel
+    .slice(0, modelRows)
+    .map((row) => [
+      row.model === null
+        ? text(TOTALS_ROWS.noModel)
+        : code(row.provider === null ? row.model : `${row.provider}/${row.model}`),
+      ...cells(row),
+    ]);
+  const left = usage.byModel.length - modelRows;
+  const total = left > 0 ? `Total (${plural(left, "more model", "more models")} in it)` : "Total";
+  rows.push([strong(text(total)), ...cells(usage.total).map((cell) => strong(cell))]);
+  return [
+    table(COMPACT_TOTALS_COLUMNS, rows, [null, "right", "right", "right"]),
+    paragraph(text(usage.comparison)),
+  ];
 }
 
 /** Same counts, and dollars equal to the nine decimals reports round to (sums of floats pick up noise). */

@@ -20,7 +20,7 @@ import {
 } from "../mdast.js";
 import { branchItems } from "../overview-markdown.js";
 import { sessionMarkdown } from "../session-markdown.js";
-import type { CommandRun, SessionFacts, Where } from "./collect-facts.js";
+import type { CommandRun, FileChange, SessionFacts, Where } from "./collect-facts.js";
 import { GITHUB_COMMENT_LIMIT } from "./fit-summary.js";
 import { toolCountsText } from "./tool-counts.js";
 
@@ -45,20 +45,26 @@ function leftOut(count: number, shown: number, what: [string, string]): RootCont
   );
 }
 
-function whereNote(where: Where): PhrasingContent[] {
+/** " · abandoned branch" after an item not on the active branch. */
+export function whereNote(where: Where): PhrasingContent[] {
   return where === "active" ? [] : [text(" · "), emphasis(text(where))];
 }
 
 /** A text's first line, cut, with "…" when more lines follow. */
-function headLine(value: string): string {
+export function headLine(value: string, max = LINE_MAX): string {
   const lines = value.trim().split("\n");
-  const first = cutWhole(lines[0] ?? "", LINE_MAX);
+  const first = cutWhole(lines[0] ?? "", max);
   return first.length < (lines[0] ?? "").length || lines.length > 1 ? `${first} …` : first;
 }
 
-function commandItem(run: CommandRun): PhrasingContent[] {
-  const item: PhrasingContent[] = [code(headLine(run.command))];
+/**
+ * A command as one line: the command, whether it failed (and how many times, when identical runs are
+ * counted as one) and why, who ran it, where.
+ */
+export function commandItem(run: CommandRun, lineMax = LINE_MAX, times = 1): PhrasingContent[] {
+  const item: PhrasingContent[] = [code(headLine(run.command, lineMax))];
   if (run.failed) item.push(text(" · "), strong(text("failed")));
+  if (times > 1) item.push(text(` ×${formatInteger(times)}`));
   if (run.note !== null) item.push(text(` (${run.note})`));
   if (run.byUser) item.push(text(" · run by the user with !"));
   if (run.via !== null) item.push(text(" · from a "), code(run.via), text(" call"));
@@ -101,23 +107,32 @@ export function askedBlocks(facts: SessionFacts): string | null {
   return blocks.length === 0 ? null : stringify(blocks);
 }
 
+/** A file's calls in words: "4 edits, 1 write, 1 failed". */
+export function fileCallsText(file: FileChange): string {
+  return [
+    file.edits > 0 ? plural(file.edits, "edit", "edits") : null,
+    file.writes > 0 ? plural(file.writes, "write", "writes") : null,
+    file.failed > 0 ? `${formatInteger(file.failed)} failed` : null,
+    file.noResult > 0 ? `${formatInteger(file.noResult)} with no result recorded` : null,
+    file.uncounted > 0 ? `${formatInteger(file.uncounted)} without a diff` : null,
+  ]
+    .filter((part) => part !== null)
+    .join(", ");
+}
+
+/**
+ * A file's lines added and removed: its edits' lines and the latest write's (a write replaces the file:
+ * three writes of 100 lines are +100).
+ */
+export function fileLinesText(file: FileChange): string {
+  return `+${formatInteger(file.added + file.written)} −${formatInteger(file.removed)}`;
+}
+
 /** Files changed: a table of path, calls and lines added and removed. */
 export function filesList(facts: SessionFacts, limit: number): string {
-  const rows = facts.files.slice(0, limit).map((file) => {
-    const calls = [
-      file.edits > 0 ? plural(file.edits, "edit", "edits") : null,
-      file.writes > 0 ? plural(file.writes, "write", "writes") : null,
-      file.failed > 0 ? `${formatInteger(file.failed)} failed` : null,
-      file.noResult > 0 ? `${formatInteger(file.noResult)} with no result recorded` : null,
-      file.uncounted > 0 ? `${formatInteger(file.uncounted)} without a diff` : null,
-    ].filter((part) => part !== null);
-    // Edits' lines, and the latest write's (a write replaces the file: three writes of 100 lines are +100).
-    return [
-      code(file.path),
-      text(calls.join(", ")),
-      text(`+${formatInteger(file.added + file.written)} −${formatInteger(file.removed)}`),
-    ];
-  });
+  const rows = facts.files
+    .slice(0, limit)
+    .map((file) => [code(file.path), text(fileCallsText(file)), text(fileLinesText(file))]);
   const blocks: RootContent[] =
     limit > 0 ? [table(["File", "Calls", "Lines"], rows, [null, null, "right"])] : [];
   if (facts.files.length > limit) blocks.push(leftOut(facts.files.length - limit, limit, ["file", "files"]));
@@ -131,7 +146,10 @@ const COMMANDS_OPEN = 10;
 export function commandsList(facts: SessionFacts, limit: number): string {
   const { commands } = facts;
   const shown = Math.min(limit, commands.length);
-  const listed = list(false, commands.slice(0, limit).map(commandItem));
+  const listed = list(
+    false,
+    commands.slice(0, limit).map((run) => commandItem(run)),
+  );
   const blocks: RootContent[] =
     shown === 0
       ? []

@@ -25,7 +25,7 @@ export interface SummaryLimits {
   models: number;
 }
 
-/** What `summary.hbs` receives: finished Markdown blocks, counts as formatted numbers, escaped `<summary>` text. */
+/** What `summary-full.hbs` receives: finished Markdown blocks, counts as formatted numbers, escaped `<summary>` text. */
 export interface SummaryTemplateData {
   title: string;
   facts: string;
