@@ -23,6 +23,8 @@ export interface SessionRowView {
   /** The session file's name (its folder is the project's); null when the title already is it. */
   file: string | null;
   project: string;
+  /** The machine whose archive holds it, in a site merged from several; else null. */
+  machine: string | null;
   forkOf: { href: string | null; file: string } | null;
   /** The session that ran this one as a sub-agent, and counts it. */
   subagentOf: { href: string | null; file: string } | null;
@@ -93,6 +95,8 @@ export interface IndexView {
   months: GroupRowView[];
   projects: GroupRowView[];
   models: GroupRowView[];
+  /** By machine, in a site merged from several machines' archives (else empty: no table). */
+  machines: GroupRowView[];
   failed: ArchiveModel["failed"];
   skipped: ArchiveModel["skipped"];
 }
@@ -117,7 +121,11 @@ function groupRow(label: string, row: UsageTotals): GroupRowView {
   };
 }
 
-function sessionRow(session: ArchivedSession, reports: ReadonlyMap<string, string>): SessionRowView {
+function sessionRow(
+  session: ArchivedSession,
+  reports: ReadonlyMap<string, string>,
+  showMachine: boolean,
+): SessionRowView {
   const { counted, deduplicated } = session;
   const duration =
     session.startedAt === null || session.endedAt === null
@@ -132,6 +140,7 @@ function sessionRow(session: ArchivedSession, reports: ReadonlyMap<string, strin
     titleIsPrompt: session.titleFrom === "prompt",
     file: session.titleFrom === "file" ? null : (session.file.split("/").pop() ?? session.file),
     project: session.cwd ?? "(no cwd)",
+    machine: showMachine ? (session.machine ?? "(no machine named)") : null,
     forkOf:
       session.forkOf === null
         ? null
@@ -168,6 +177,7 @@ function sessionRow(session: ArchivedSession, reports: ReadonlyMap<string, strin
 function nestSubagentRuns(
   sessions: readonly ArchivedSession[],
   reports: ReadonlyMap<string, string>,
+  showMachine: boolean,
 ): { rows: SessionRowView[]; nested: number } {
   const byFile = new Map(sessions.map((session) => [session.file, session]));
   // A runner that is not listed (filtered out) leaves its run a row of its own, saying whose it is; so
@@ -210,7 +220,7 @@ function nestSubagentRuns(
   const rows = sessions
     .filter((session) => !isNested(session))
     .map((session) => ({
-      ...sessionRow(session, reports),
+      ...sessionRow(session, reports, showMachine),
       subagentRuns: under(session.file, 0, new Set([session.file])),
     }));
   return { rows, nested };
@@ -235,7 +245,9 @@ export function buildIndexView(model: ArchiveModel): IndexView {
     if (session.report !== null) reports.set(session.file, session.report);
   const { total, subagent } = model.total;
   const dedup = model.deduplicated;
-  const { rows, nested } = nestSubagentRuns(model.sessions, reports);
+  // One machine's archive says nothing of machines; a merged one names each session's.
+  const showMachine = model.machines.length > 1;
+  const { rows, nested } = nestSubagentRuns(model.sessions, reports, showMachine);
   return {
     summary: {
       sessions: formatInteger(rows.length),
@@ -267,6 +279,9 @@ export function buildIndexView(model: ArchiveModel): IndexView {
         row,
       ),
     ),
+    machines: showMachine
+      ? model.machines.map((row) => groupRow(row.machine ?? "(no machine named)", row))
+      : [],
     failed: model.failed,
     skipped: model.skipped,
   };

@@ -19,6 +19,8 @@ export interface FileRecord {
   file: string;
   path: string;
   outcome: FileOutcome;
+  /** The machine whose archive it comes from, when archives are merged (else the run's own). */
+  machine?: string;
 }
 
 /** A file as the manifest remembers it: the stat and hash it was read with, and the outcome. */

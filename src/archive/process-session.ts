@@ -23,6 +23,8 @@ export interface SessionTask {
    */
   childPages: Record<string, string>;
   filters: ArchiveFilters;
+  /** False for a site without transcripts (`--costs-only`): the session is read and digested only. */
+  render?: boolean;
   /** How every string is redacted before the session is read on (as for a single report). */
   redaction: RedactionSettings;
 }
@@ -107,7 +109,7 @@ export async function processSession(task: SessionTask): Promise<SessionResult> 
     }
     return { ...base, kind: "failed", error: describe(error) };
   }
-  if (!matchesFilters(digest, task.filters)) {
+  if (task.render === false || !matchesFilters(digest, task.filters)) {
     return { ...base, kind: "session", digest, report: null, rendered: false, error: null };
   }
   let html: string[];

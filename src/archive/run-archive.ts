@@ -1,6 +1,6 @@
 import { existsSync, rmSync } from "node:fs";
-import { availableParallelism } from "node:os";
-import { join, resolve } from "node:path";
+import { availableParallelism, hostname } from "node:os";
+import { join, posix, resolve } from "node:path";
 import { defaultSessionsFolder } from "../cli/find-session.js";
 import { UsageError } from "../cli/io.js";
 import { createRedactor } from "../redact/create-redactor.js";
@@ -10,7 +10,7 @@ import {
   showControlCharacters,
 } from "../render/primitives/control-characters.js";
 import type { Totals } from "../usage/totals.js";
-import { buildArchiveJson } from "./archive-json.js";
+import { archiveJsonText, buildArchiveJson } from "./archive-json.js";
 import { type ArchiveModel, buildArchiveModel } from "./archive-model.js";
 import { danglingLinks } from "./child-pages.js";
 import { buildCostsCsv } from "./costs-csv.js";
@@ -54,6 +54,10 @@ export interface ArchiveOptions {
   workers?: number;
   /** Redaction of every report (on by default, as for a single report). */
   redaction?: RedactionSettings;
+  /** The name archive.json gives this machine (or person), for merging; default: the host's name. */
+  machine?: string;
+  /** No transcripts: archive.json, costs.csv and an index of the costs only (`--costs-only`). */
+  costsOnly?: boolean;
 }
 
 /** What a run did, for the summary line and for callers. */
@@ -112,14 +116,29 @@ function toRecord(task: SessionTask, result: WrittenResult): ManifestRecord {
   return { file: task.file, path: task.path, ...stat, outcome, ...childPages };
 }
 
+/**
+ * The model of a site without transcripts (`--costs-only`): a title taken from a prompt or a name is
+ * session text, so every session is named by its file; costs, days, models and projects stay.
+ */
+function withoutSessionText(model: ArchiveModel): ArchiveModel {
+  return {
+    ...model,
+    sessions: model.sessions.map((session) => ({
+      ...session,
+      title: posix.basename(session.file),
+      titleFrom: "file",
+    })),
+  };
+}
+
 /** The files a site writes at its top: in a folder this tool did not make a site of, they are someone's. */
-const SITE_FILES = ["index.html", "archive.json", "costs.csv"];
+export const SITE_FILES = ["index.html", "archive.json", "costs.csv"];
 
 /**
  * Refuses to write the site over files of the same names that no earlier run of it wrote: a folder with a
  * manifest (even one of another version, or damaged) is a site this tool made, and is built again.
  */
-function refuseForeignFiles(output: string, options: ArchiveOptions): void {
+export function refuseForeignFiles(output: string, options: { output: string }): void {
   if (existsSync(join(output, MANIFEST_FILE))) return;
   const there = SITE_FILES.filter((name) => existsSync(join(output, name)));
   if (there.length === 0) return;
@@ -129,7 +148,7 @@ function refuseForeignFiles(output: string, options: ArchiveOptions): void {
 }
 
 /** Reports an earlier run wrote that the site no longer lists (a session gone or filtered out), absolute. */
-function staleReports(output: string, earlier: Manifest | null, model: ArchiveModel): string[] {
+export function staleReports(output: string, earlier: Manifest | null, model: ArchiveModel): string[] {
   const listed = new Set(model.sessions.map((session) => session.report));
   const stale: string[] = [];
   for (const { outcome } of earlier?.records ?? []) {
@@ -179,7 +198,10 @@ export async function runArchive(options: ArchiveOptions): Promise<ArchiveSummar
   const redaction = options.redaction ?? DEFAULT_REDACTION;
   // A bad --redact pattern is the user's to fix before any work starts (it throws RedactPatternError).
   if (redaction.enabled) await createRedactor({ patterns: redaction.patterns, secrets: false });
-  const settings = JSON.stringify({ redaction });
+  const costsOnly = options.costsOnly === true;
+  const machine = options.machine ?? hostname();
+  // Pages or none: a site switched either way is read again whole.
+  const settings = JSON.stringify(costsOnly ? { redaction, costsOnly } : { redaction });
   if (options.output === "-") {
     throw new UsageError(
       "-o -: the archive is a folder of files and cannot go to standard output; give a folder.",
@@ -201,7 +223,14 @@ export async function runArchive(options: ArchiveOptions): Promise<ArchiveSummar
     );
     const site = await siteRedaction(redaction);
     const reportPaths = await site.reportPaths(found.map((file) => file.file));
-    const plan = planWork(found, previous, { filters, redaction }, output, reportPaths, staging.path);
+    const plan = planWork(
+      found,
+      previous,
+      { filters, redaction, render: !costsOnly },
+      output,
+      reportPaths,
+      staging.path,
+    );
     const threads = options.workers ?? availableParallelism();
     const results = await runTasks(plan.tasks, threads, options.stderr);
     const firstRecords = [
@@ -240,13 +269,14 @@ export async function runArchive(options: ArchiveOptions): Promise<ArchiveSummar
     const records = firstRecords.map((record) => again.get(record.file) ?? record);
 
     // Shown as the pages are: the files' names, cwds and titles redacted.
-    const model = await site.shown(buildArchiveModel(records, filters));
+    const built = buildArchiveModel(records, filters, machine);
+    const model = await site.shown(costsOnly ? withoutSessionText(built) : built);
     // Terminal controls and bidi overrides from the sessions are shown, as in the pages (costs.csv's
     // cells do so themselves: its line ends are CRLF).
     await staging.write("index.html", showControlCharacters(renderIndexHtml(model)));
     await staging.write(
       "archive.json",
-      escapeControlCharactersInJson(`${JSON.stringify(buildArchiveJson(model), null, 2)}\n`),
+      escapeControlCharactersInJson(archiveJsonText(buildArchiveJson(model, costsOnly))),
     );
     await staging.write("costs.csv", buildCostsCsv(model));
     await staging.write(
