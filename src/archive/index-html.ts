@@ -46,12 +46,19 @@ function indexTemplates(): IndexTemplates {
  * inline SVG chart, nothing loaded), fully usable without JavaScript; the script only adds sorting and a
  * filter box. Deterministic: the same model gives the same bytes.
  */
-export function renderIndexHtml(model: ArchiveModel): string {
+export function renderIndexHtml(
+  model: ArchiveModel,
+  search: { library: string; shards: readonly string[] } | null = null,
+): string {
   const templates = indexTemplates();
   const view = buildIndexView(model);
+  const csp = contentSecurityPolicy(templates.css, templates.script);
   return templates.page({
     version: TOOL_VERSION,
-    csp: contentSecurityPolicy(templates.css, templates.script),
+    // The search's files are loaded by the page's own script, and only by it ('strict-dynamic': a
+    // <script> in the markup that is not the page's is still refused); file:// pages cannot check SRI.
+    csp: search === null ? csp : csp.replace(/(script-src [^;]+)/, "$1 'strict-dynamic'"),
+    search: search === null ? null : { library: search.library, shards: search.shards.join(" ") },
     css: templates.css,
     script: templates.script,
     chart: dailyCostSvg(model.days),

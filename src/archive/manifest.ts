@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { TOOL_VERSION } from "../version.js";
+import type { SearchDoc } from "./search-docs.js";
 import type { SessionDigest } from "./session-digest.js";
 
 /** The manifest's file name in the site folder. */
@@ -10,7 +11,14 @@ export const MANIFEST_VERSION = 1;
 
 /** What the archive made of one file. */
 export type FileOutcome =
-  | { kind: "session"; digest: SessionDigest; report: string | null; error: string | null }
+  | {
+      kind: "session";
+      digest: SessionDigest;
+      report: string | null;
+      error: string | null;
+      /** The searchable text of its page (`searchDocs`): kept so that a search shard can be rebuilt. */
+      search?: SearchDoc[];
+    }
   | { kind: "skipped"; reason: string }
   | { kind: "failed"; error: string };
 
@@ -46,6 +54,8 @@ export interface Manifest {
   settings: string;
   /** By `file`, in byte order. */
   records: ManifestRecord[];
+  /** The search shards in the site, by path, with the fingerprint of what each was built from. */
+  searchShards?: Record<string, string>;
 }
 
 /**
@@ -100,13 +110,19 @@ export function reusable(manifest: Manifest | null, folder: string, settings: st
 }
 
 /** The manifest's text: written last, so that an interrupted run leaves the previous one whole. */
-export function manifestText(folder: string, settings: string, records: ManifestRecord[]): string {
+export function manifestText(
+  folder: string,
+  settings: string,
+  records: ManifestRecord[],
+  searchShards: Record<string, string> = {},
+): string {
   const manifest: Manifest = {
     manifestVersion: MANIFEST_VERSION,
     generator: TOOL_VERSION,
     folder,
     settings,
     records,
+    searchShards,
   };
   return `${JSON.stringify(manifest)}\n`;
 }

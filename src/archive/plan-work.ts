@@ -28,7 +28,10 @@ function needsReport(
 ): boolean {
   const { outcome } = record;
   if (!render || outcome.kind !== "session" || !matchesFilters(outcome.digest, filters)) return false;
-  return outcome.report !== report || !existsSync(siteFile(output, outcome.report));
+  // A page written before the search existed has no searchable text kept: it is read again.
+  return (
+    outcome.report !== report || outcome.search === undefined || !existsSync(siteFile(output, outcome.report))
+  );
 }
 
 /**

@@ -6,6 +6,7 @@ import { parseSessionBytes } from "../read/parse-session-text.js";
 import { type RedactionSettings, redactRawSession } from "../redact/redact-session.js";
 import { renderHtmlParts } from "../render/html/render-html.js";
 import { type ArchiveFilters, matchesFilters } from "./filters.js";
+import { type SearchDoc, searchDocs } from "./search-docs.js";
 import { digestSession, type SessionDigest } from "./session-digest.js";
 import { writeWholeFile } from "./write-whole-file.js";
 
@@ -37,7 +38,15 @@ export type SessionResult = {
   /** SHA-256 (hex) of the bytes read; null when they could not be read. */
   hash: string | null;
 } & (
-  | { kind: "session"; digest: SessionDigest; report: string | null; rendered: boolean; error: string | null }
+  | {
+      kind: "session";
+      digest: SessionDigest;
+      report: string | null;
+      rendered: boolean;
+      error: string | null;
+      /** Its searchable text, when its page was written (the site's search finds the page's entries). */
+      search?: SearchDoc[];
+    }
   | { kind: "skipped"; reason: string }
   | { kind: "failed"; error: string }
   // The report could not be written into the run's staging folder (a full disk): the run stops.
@@ -129,5 +138,13 @@ export async function processSession(task: SessionTask): Promise<SessionResult> 
     const code = (error as NodeJS.ErrnoException).code;
     return { ...base, kind: "unwritten", code: code ?? null, error: describe(error) };
   }
-  return { ...base, kind: "session", digest, report: task.report, rendered: true, error: null };
+  return {
+    ...base,
+    kind: "session",
+    digest,
+    report: task.report,
+    rendered: true,
+    error: null,
+    search: searchDocs(analysis),
+  };
 }

@@ -28,9 +28,16 @@ import {
 import { planWork } from "./plan-work.js";
 import type { SessionTask } from "./process-session.js";
 import { runTasks, type WrittenResult } from "./run-tasks.js";
+import {
+  SEARCH_LIBRARY,
+  type SearchSession,
+  type SearchShard,
+  searchLibrary,
+  searchShards,
+} from "./search-index.js";
 import { refuseSiteOverSessions, siteInsideSessions } from "./site-location.js";
-import { isReportPath } from "./site-paths.js";
-import { siteRedaction } from "./site-redaction.js";
+import { isReportPath, siteFile } from "./site-paths.js";
+import { type SiteRedaction, siteRedaction } from "./site-redaction.js";
 import { inSiteTransaction } from "./site-transaction.js";
 import { notFileRecords, unlistedRecords } from "./unread-records.js";
 
@@ -108,7 +115,13 @@ function toRecord(task: SessionTask, result: WrittenResult): ManifestRecord {
   const stat = { size: result.size, mtimeMs: result.mtimeMs, hash: result.hash };
   const outcome: ManifestRecord["outcome"] =
     result.kind === "session"
-      ? { kind: "session", digest: result.digest, report: result.report, error: result.error }
+      ? {
+          kind: "session",
+          digest: result.digest,
+          report: result.report,
+          error: result.error,
+          ...(result.search === undefined ? {} : { search: result.search }),
+        }
       : result.kind === "skipped"
         ? { kind: "skipped", reason: result.reason }
         : { kind: "failed", error: result.error };
@@ -128,6 +141,58 @@ function withoutSessionText(model: ArchiveModel): ArchiveModel {
       title: posix.basename(session.file),
       titleFrom: "file",
     })),
+  };
+}
+
+/**
+ * The sessions the search finds, with their page and title as the index shows them (`shown`, the model
+ * redacted: its sessions are `built`'s, in the same order) and the text their record keeps.
+ */
+function searchSessions(
+  built: ArchiveModel,
+  shown: ArchiveModel,
+  records: readonly ManifestRecord[],
+): SearchSession[] {
+  const byFile = new Map(records.map((record) => [record.file, record]));
+  return built.sessions.flatMap((session, index): SearchSession[] => {
+    const record = byFile.get(session.file);
+    const display = shown.sessions[index];
+    if (record?.outcome.kind !== "session" || display?.report == null) return [];
+    const docs = record.outcome.search ?? [];
+    return [{ file: session.file, report: display.report, title: display.title, hash: record.hash, docs }];
+  });
+}
+
+/** Writes the search shards that changed, and the library when there is any: the files to put in place. */
+async function writeSearch(
+  staging: { write(relative: string, content: string): Promise<void> },
+  shards: readonly SearchShard[],
+): Promise<string[]> {
+  if (shards.length === 0) return [];
+  const written: string[] = [SEARCH_LIBRARY];
+  await staging.write(SEARCH_LIBRARY, searchLibrary());
+  for (const shard of shards) {
+    if (shard.text === null) continue;
+    await staging.write(shard.path, shard.text);
+    written.push(shard.path);
+  }
+  return written;
+}
+
+/**
+ * The model as the site shows it. The sessions' usage piece by piece holds nothing to redact and is most
+ * of the model at 10,000 sessions: it is set aside rather than copied by the redaction, and put back.
+ */
+export async function shownWithUsage(site: SiteRedaction, model: ArchiveModel): Promise<ArchiveModel> {
+  const usage = model.sessions.map((session) => session.usage);
+  const shown = await site.shown({
+    ...model,
+    sessions: model.sessions.map((session) => ({ ...session, usage: [] })),
+  });
+  // The redaction keeps the sessions' order.
+  return {
+    ...shown,
+    sessions: shown.sessions.map((session, index) => ({ ...session, usage: usage[index] ?? [] })),
   };
 }
 
@@ -270,10 +335,24 @@ export async function runArchive(options: ArchiveOptions): Promise<ArchiveSummar
 
     // Shown as the pages are: the files' names, cwds and titles redacted.
     const built = buildArchiveModel(records, filters, machine);
-    const model = await site.shown(costsOnly ? withoutSessionText(built) : built);
+    const model = await shownWithUsage(site, costsOnly ? withoutSessionText(built) : built);
     // Terminal controls and bidi overrides from the sessions are shown, as in the pages (costs.csv's
     // cells do so themselves: its line ends are CRLF).
-    await staging.write("index.html", showControlCharacters(renderIndexHtml(model)));
+    const search = costsOnly
+      ? []
+      : searchShards(searchSessions(built, model, records), settings, earlier?.searchShards ?? {}, (path) =>
+          existsSync(siteFile(output, path)),
+        );
+    const searchFiles = await writeSearch(staging, search);
+    await staging.write(
+      "index.html",
+      showControlCharacters(
+        renderIndexHtml(
+          model,
+          search.length === 0 ? null : { library: SEARCH_LIBRARY, shards: search.map((s) => s.path) },
+        ),
+      ),
+    );
     await staging.write(
       "archive.json",
       escapeControlCharactersInJson(archiveJsonText(buildArchiveJson(model, costsOnly))),
@@ -281,7 +360,14 @@ export async function runArchive(options: ArchiveOptions): Promise<ArchiveSummar
     await staging.write("costs.csv", buildCostsCsv(model));
     await staging.write(
       MANIFEST_FILE,
-      escapeControlCharactersInJson(manifestText(folder, settings, records)),
+      escapeControlCharactersInJson(
+        manifestText(
+          folder,
+          settings,
+          records,
+          Object.fromEntries(search.map((shard) => [shard.path, shard.fingerprint])),
+        ),
+      ),
     );
     const rendered = (tasks: readonly SessionTask[], done: readonly WrittenResult[]) =>
       tasks.filter((_, index) => {
@@ -293,7 +379,16 @@ export async function runArchive(options: ArchiveOptions): Promise<ArchiveSummar
       ...rendered(plan.tasks, results).filter((task) => !again.has(task.file)),
       ...rendered(relink, relinked),
     ].map((task) => task.report);
-    staging.commit([...reports, ...SITE_FILES], staleReports(output, earlier, model), MANIFEST_FILE);
+    const shards = new Set(search.map((shard) => shard.path));
+    const staleSearch = [
+      ...Object.keys(earlier?.searchShards ?? {}).filter((path) => !shards.has(path)),
+      ...(search.length === 0 && earlier?.searchShards !== undefined ? [SEARCH_LIBRARY] : []),
+    ].filter((path) => existsSync(siteFile(output, path)));
+    staging.commit(
+      [...reports, ...SITE_FILES, ...searchFiles],
+      [...staleReports(output, earlier, model), ...staleSearch],
+      MANIFEST_FILE,
+    );
 
     return {
       folder,

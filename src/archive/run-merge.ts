@@ -13,7 +13,13 @@ import { parseFilters } from "./filters.js";
 import { renderIndexHtml } from "./index-html.js";
 import { MANIFEST_FILE, manifestText, readManifest } from "./manifest.js";
 import { mergedRecords, readMergeInput } from "./merge-archives.js";
-import { type ArchiveSummary, refuseForeignFiles, SITE_FILES, staleReports } from "./run-archive.js";
+import {
+  type ArchiveSummary,
+  refuseForeignFiles,
+  SITE_FILES,
+  shownWithUsage,
+  staleReports,
+} from "./run-archive.js";
 import { siteRedaction } from "./site-redaction.js";
 import { inSiteTransaction } from "./site-transaction.js";
 
@@ -65,7 +71,7 @@ export async function runMerge(options: MergeOptions): Promise<MergeSummary> {
     const records = mergedRecords(inputs);
     // Each archive was redacted on its machine; this machine's settings apply on top.
     const site = await siteRedaction(redaction);
-    const model = await site.shown(buildArchiveModel(records, filters, null));
+    const model = await shownWithUsage(site, buildArchiveModel(records, filters, null));
     await staging.write("index.html", showControlCharacters(renderIndexHtml(model)));
     await staging.write(
       "archive.json",
