@@ -1,4 +1,4 @@
-import { existsSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, rmSync } from "node:fs";
 import { availableParallelism, hostname } from "node:os";
 import { join, posix, resolve } from "node:path";
 import { defaultSessionsFolder } from "../cli/find-session.js";
@@ -16,7 +16,7 @@ import { danglingLinks } from "./child-pages.js";
 import { buildCostsCsv } from "./costs-csv.js";
 import { discoverSessionFiles } from "./discover.js";
 import { matchesFilters, parseFilters } from "./filters.js";
-import { renderIndexHtml } from "./index-html.js";
+import { renderIndexPages } from "./index-html.js";
 import {
   MANIFEST_FILE,
   type Manifest,
@@ -196,6 +196,23 @@ export async function shownWithUsage(site: SiteRedaction, model: ArchiveModel): 
   };
 }
 
+/** Writes the index's pages (index.html, index-2.html, …): the names of those after the first. */
+export async function writeIndexPages(
+  staging: { write(relative: string, content: string): Promise<void> },
+  model: ArchiveModel,
+  search: Parameters<typeof renderIndexPages>[1],
+): Promise<string[]> {
+  const pages = renderIndexPages(model, search);
+  for (const page of pages) await staging.write(page.name, showControlCharacters(page.html));
+  return pages.map((page) => page.name).filter((name) => name !== "index.html");
+}
+
+/** Pages of the index an earlier run wrote that this one does not (the site has fewer sessions now). */
+export function stalePages(output: string, pages: readonly string[]): string[] {
+  const now = new Set(pages);
+  return readdirSync(output).filter((name) => /^index-[0-9]+\.html$/.test(name) && !now.has(name));
+}
+
 /** The files a site writes at its top: in a folder this tool did not make a site of, they are someone's. */
 export const SITE_FILES = ["index.html", "archive.json", "costs.csv"];
 
@@ -344,14 +361,10 @@ export async function runArchive(options: ArchiveOptions): Promise<ArchiveSummar
           existsSync(siteFile(output, path)),
         );
     const searchFiles = await writeSearch(staging, search);
-    await staging.write(
-      "index.html",
-      showControlCharacters(
-        renderIndexHtml(
-          model,
-          search.length === 0 ? null : { library: SEARCH_LIBRARY, shards: search.map((s) => s.path) },
-        ),
-      ),
+    const pages = await writeIndexPages(
+      staging,
+      model,
+      search.length === 0 ? null : { library: SEARCH_LIBRARY, shards: search.map((s) => s.path) },
     );
     await staging.write(
       "archive.json",
@@ -385,8 +398,8 @@ export async function runArchive(options: ArchiveOptions): Promise<ArchiveSummar
       ...(search.length === 0 && earlier?.searchShards !== undefined ? [SEARCH_LIBRARY] : []),
     ].filter((path) => existsSync(siteFile(output, path)));
     staging.commit(
-      [...reports, ...SITE_FILES, ...searchFiles],
-      [...staleReports(output, earlier, model), ...staleSearch],
+      [...reports, ...SITE_FILES, ...pages, ...searchFiles],
+      [...staleReports(output, earlier, model), ...staleSearch, ...stalePages(output, pages)],
       MANIFEST_FILE,
     );
 

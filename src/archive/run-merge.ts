@@ -2,15 +2,11 @@ import { resolve } from "node:path";
 import { UsageError } from "../cli/io.js";
 import { createRedactor } from "../redact/create-redactor.js";
 import { DEFAULT_REDACTION, type RedactionSettings } from "../redact/redact-session.js";
-import {
-  escapeControlCharactersInJson,
-  showControlCharacters,
-} from "../render/primitives/control-characters.js";
+import { escapeControlCharactersInJson } from "../render/primitives/control-characters.js";
 import { archiveJsonText, buildArchiveJson } from "./archive-json.js";
 import { buildArchiveModel } from "./archive-model.js";
 import { buildCostsCsv } from "./costs-csv.js";
 import { parseFilters } from "./filters.js";
-import { renderIndexHtml } from "./index-html.js";
 import { MANIFEST_FILE, manifestText, readManifest } from "./manifest.js";
 import { mergedRecords, readMergeInput } from "./merge-archives.js";
 import {
@@ -18,7 +14,9 @@ import {
   refuseForeignFiles,
   SITE_FILES,
   shownWithUsage,
+  stalePages,
   staleReports,
+  writeIndexPages,
 } from "./run-archive.js";
 import { siteRedaction } from "./site-redaction.js";
 import { inSiteTransaction } from "./site-transaction.js";
@@ -72,7 +70,7 @@ export async function runMerge(options: MergeOptions): Promise<MergeSummary> {
     // Each archive was redacted on its machine; this machine's settings apply on top.
     const site = await siteRedaction(redaction);
     const model = await shownWithUsage(site, buildArchiveModel(records, filters, null));
-    await staging.write("index.html", showControlCharacters(renderIndexHtml(model)));
+    const pages = await writeIndexPages(staging, model, null);
     await staging.write(
       "archive.json",
       escapeControlCharactersInJson(archiveJsonText(buildArchiveJson(model, false))),
@@ -82,7 +80,11 @@ export async function runMerge(options: MergeOptions): Promise<MergeSummary> {
     const folder = `merge of ${inputs.map((input) => input.path).join(", ")}`;
     await staging.write(MANIFEST_FILE, escapeControlCharactersInJson(manifestText(folder, settings, [])));
     // A site this folder held before (pages of sessions) is replaced whole.
-    staging.commit(SITE_FILES, staleReports(output, earlier, model), MANIFEST_FILE);
+    staging.commit(
+      [...SITE_FILES, ...pages],
+      [...staleReports(output, earlier, model), ...stalePages(output, pages)],
+      MANIFEST_FILE,
+    );
     return {
       folder,
       output,
