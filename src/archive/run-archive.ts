@@ -10,7 +10,7 @@ import {
   showControlCharacters,
 } from "../render/primitives/control-characters.js";
 import type { Totals } from "../usage/totals.js";
-import { archiveJsonText, buildArchiveJson } from "./archive-json.js";
+import { archiveJsonParts, buildArchiveJson } from "./archive-json.js";
 import { type ArchiveModel, buildArchiveModel } from "./archive-model.js";
 import { danglingLinks } from "./child-pages.js";
 import { buildCostsCsv } from "./costs-csv.js";
@@ -21,7 +21,7 @@ import {
   MANIFEST_FILE,
   type Manifest,
   type ManifestRecord,
-  manifestText,
+  manifestParts,
   readManifest,
   reusable,
 } from "./manifest.js";
@@ -368,19 +368,17 @@ export async function runArchive(options: ArchiveOptions): Promise<ArchiveSummar
     );
     await staging.write(
       "archive.json",
-      escapeControlCharactersInJson(archiveJsonText(buildArchiveJson(model, costsOnly))),
+      archiveJsonParts(buildArchiveJson(model, costsOnly)).map(escapeControlCharactersInJson),
     );
     await staging.write("costs.csv", buildCostsCsv(model));
     await staging.write(
       MANIFEST_FILE,
-      escapeControlCharactersInJson(
-        manifestText(
-          folder,
-          settings,
-          records,
-          Object.fromEntries(search.map((shard) => [shard.path, shard.fingerprint])),
-        ),
-      ),
+      manifestParts(
+        folder,
+        settings,
+        records,
+        Object.fromEntries(search.map((shard) => [shard.path, shard.fingerprint])),
+      ).map(escapeControlCharactersInJson),
     );
     const rendered = (tasks: readonly SessionTask[], done: readonly WrittenResult[]) =>
       tasks.filter((_, index) => {

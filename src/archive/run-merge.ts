@@ -3,7 +3,7 @@ import { UsageError } from "../cli/io.js";
 import { createRedactor } from "../redact/create-redactor.js";
 import { DEFAULT_REDACTION, type RedactionSettings } from "../redact/redact-session.js";
 import { escapeControlCharactersInJson } from "../render/primitives/control-characters.js";
-import { archiveJsonText, buildArchiveJson } from "./archive-json.js";
+import { archiveJsonParts, buildArchiveJson } from "./archive-json.js";
 import { buildArchiveModel } from "./archive-model.js";
 import { buildCostsCsv } from "./costs-csv.js";
 import { parseFilters } from "./filters.js";
@@ -73,7 +73,7 @@ export async function runMerge(options: MergeOptions): Promise<MergeSummary> {
     const pages = await writeIndexPages(staging, model, null);
     await staging.write(
       "archive.json",
-      escapeControlCharactersInJson(archiveJsonText(buildArchiveJson(model, false))),
+      archiveJsonParts(buildArchiveJson(model, false)).map(escapeControlCharactersInJson),
     );
     await staging.write("costs.csv", buildCostsCsv(model));
     // Records of no file: a later run over a sessions folder reads everything again.
