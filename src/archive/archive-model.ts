@@ -1,6 +1,7 @@
 import type { ProblemKind } from "../read/problem.js";
 import { emptyTotals, mergeTotals, type Totals } from "../usage/totals.js";
 import { entryOwners, type ReadSession, resolveForkParents, subagentParents } from "./dedupe.js";
+import { type EntryUsage, entryUsageOf } from "./entry-usage.js";
 import { type ArchiveFilters, matchesFilters } from "./filters.js";
 import type { FileRecord } from "./manifest.js";
 import { Tally } from "./tally.js";
@@ -15,6 +16,8 @@ import {
 /** A session as the site lists it, with what it cost once forks are counted once. */
 export interface ArchivedSession {
   file: string;
+  /** The machine (or person) whose archive holds it: `--machine`, by default the host's name. */
+  machine: string | null;
   /** Its report, relative to the site folder; null when none could be written. */
   report: string | null;
   id: string | null;
@@ -26,6 +29,8 @@ export interface ArchivedSession {
   forkOf: string | null;
   /** The archived session that ran this one as a sub-agent and counts it (so this one counts nothing). */
   subagentOf: string | null;
+  /** The header's own timestamp: which of two copies of an entry is the original (merging archives). */
+  headerTimestamp: string | null;
   startedAt: string | null;
   endedAt: string | null;
   models: string[];
@@ -39,6 +44,8 @@ export interface ArchivedSession {
   counted: UsageTotals;
   /** Copies of entries another session counts (the original of a fork): how many, and their usage. */
   deduplicated: { entries: number; usage: Totals };
+  /** All its usage, entry by entry (`reported`, piece by piece): what merging archives counts again. */
+  usage: EntryUsage[];
 }
 
 export interface ModelRow extends UsageTotals {
@@ -53,6 +60,9 @@ export interface DayRow extends UsageTotals {
 export interface MonthRow extends UsageTotals {
   month: string | null;
 }
+export interface MachineRow extends UsageTotals {
+  machine: string | null;
+}
 export interface ProjectRow extends UsageTotals {
   /** The header's cwd; null when the header names none. */
   project: string | null;
@@ -60,6 +70,8 @@ export interface ProjectRow extends UsageTotals {
 
 /** Everything the index, archive.json and costs.csv show: built once, in a stable order. */
 export interface ArchiveModel {
+  /** The machine whose sessions these are (`--machine`); null for archives merged from several. */
+  machine: string | null;
   filters: ArchiveFilters;
   /** Newest first (by start), then by file. */
   sessions: ArchivedSession[];
@@ -77,6 +89,7 @@ export interface ArchiveModel {
   /** Largest cost first. */
   projects: ProjectRow[];
   models: ModelRow[];
+  machines: MachineRow[];
 }
 
 const newestFirst = (a: ArchivedSession, b: ArchivedSession): number => {
@@ -95,12 +108,16 @@ const newestFirst = (a: ArchivedSession, b: ArchivedSession): number => {
  * readable session, filtered out or not, so a fork never counts what its original paid for, even when
  * the original lies outside the filters.
  */
-export function buildArchiveModel(records: readonly FileRecord[], filters: ArchiveFilters): ArchiveModel {
-  const read: (ReadSession & { report: string | null; error: string | null })[] = [];
+export function buildArchiveModel(
+  records: readonly FileRecord[],
+  filters: ArchiveFilters,
+  machine: string | null = null,
+): ArchiveModel {
+  const read: (ReadSession & { report: string | null; error: string | null; machine: string | null })[] = [];
   const failed: ArchiveModel["failed"] = [];
   const skipped: ArchiveModel["skipped"] = [];
-  for (const { file, path, outcome } of records) {
-    if (outcome.kind === "session") read.push({ file, path, ...outcome });
+  for (const { file, path, outcome, machine: own } of records) {
+    if (outcome.kind === "session") read.push({ file, path, ...outcome, machine: own ?? machine });
     else if (outcome.kind === "failed") failed.push({ file, error: outcome.error });
     else skipped.push({ file, reason: outcome.reason });
   }
@@ -132,7 +149,7 @@ export function buildArchiveModel(records: readonly FileRecord[], filters: Archi
         continue;
       }
       addDigestUsage(counted, item);
-      tally.add(item, digest.cwd);
+      tally.add(item, digest.cwd, session.machine);
     }
     if (copies.entries > 0) {
       dedup.entries += copies.entries;
@@ -142,6 +159,7 @@ export function buildArchiveModel(records: readonly FileRecord[], filters: Archi
     const parent = parents[index] ?? null;
     sessions.push({
       file: session.file,
+      machine: session.machine,
       report: session.report,
       id: digest.id,
       cwd: digest.cwd,
@@ -150,6 +168,7 @@ export function buildArchiveModel(records: readonly FileRecord[], filters: Archi
       parentSession: digest.parentSession,
       forkOf: parent === null ? null : (read[parent]?.file ?? null),
       subagentOf: runner === null ? null : (read[runner]?.file ?? null),
+      headerTimestamp: digest.headerTimestamp,
       startedAt: digest.startedAt,
       endedAt: digest.endedAt,
       models: digest.models,
@@ -159,10 +178,12 @@ export function buildArchiveModel(records: readonly FileRecord[], filters: Archi
       reported: roundedTotals(reported),
       counted: roundedUsageTotals(counted),
       deduplicated: { entries: copies.entries, usage: roundedTotals(copies.usage) },
+      usage: entryUsageOf(digest),
     });
   });
 
   return {
+    machine,
     filters,
     sessions: sessions.sort(newestFirst),
     failed,

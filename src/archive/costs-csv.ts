@@ -23,6 +23,7 @@ const HEADER = [
   "subagent_cost",
   "deduplicated_entries",
   "deduplicated_cost",
+  "machine",
 ];
 
 const figures = (total: Totals, subagent: Totals): number[] => [
@@ -41,7 +42,8 @@ const figures = (total: Totals, subagent: Totals): number[] => [
 /**
  * costs.csv: one `session` row per listed session (newest first; `date` is its start's UTC day; the
  * figures are what the archive counts, with the de-duplicated copies beside them), then one `day_model`
- * row per day and model (oldest day first). Either kind of row adds up to the archive's total.
+ * row per day and model (oldest day first). Either kind of row adds up to the archive's total. `machine`
+ * (last, added in archive.json's version 2) names the machine whose archive holds the session.
  */
 export function buildCostsCsv(model: ArchiveModel): string {
   const rows: (string | number | null)[][] = [HEADER];
@@ -58,6 +60,7 @@ export function buildCostsCsv(model: ArchiveModel): string {
       ...figures(session.counted.total, session.counted.subagent),
       session.deduplicated.entries,
       session.deduplicated.usage.cost,
+      session.machine,
     ]);
   }
   for (const day of model.days) {
@@ -72,6 +75,7 @@ export function buildCostsCsv(model: ArchiveModel): string {
         row.provider,
         row.model,
         ...figures(row.total, row.subagent),
+        null,
         null,
         null,
       ]);

@@ -23,6 +23,8 @@ export interface SessionRowView {
   /** The session file's name (its folder is the project's); null when the title already is it. */
   file: string | null;
   project: string;
+  /** The machine whose archive holds it, in a site merged from several; else null. */
+  machine: string | null;
   forkOf: { href: string | null; file: string } | null;
   /** The session that ran this one as a sub-agent, and counts it. */
   subagentOf: { href: string | null; file: string } | null;
@@ -40,6 +42,24 @@ export interface SessionRowView {
   deduplicated: string | null;
   problems: string | null;
   error: string | null;
+  /**
+   * The sub-agent runs this session ran whose own files are in the archive, listed under it (a run of a
+   * run one level deeper): their cost is a part of this row's, so they are no rows of their own.
+   */
+  subagentRuns: SubagentRunView[];
+}
+
+/** A sub-agent run's own session file, shown under the session that ran it. */
+export interface SubagentRunView {
+  href: string | null;
+  title: string;
+  titleIsPrompt: boolean;
+  file: string;
+  /** 0 for a run of the row's session, 1 for a run of that run, … */
+  depth: number;
+  /** What the run's own file recorded (its part of the parent's cost, not added to it). */
+  tokens: string;
+  cost: string;
 }
 
 /** A totals row (a day, a month, a project or a model). */
@@ -59,6 +79,8 @@ export interface GroupRowView {
 export interface IndexView {
   summary: {
     sessions: string;
+    /** "3 sub-agent runs' own files, listed under the sessions that ran them." */
+    subagentRuns: string | null;
     cost: string;
     tokens: string;
     subagent: string | null;
@@ -73,6 +95,8 @@ export interface IndexView {
   months: GroupRowView[];
   projects: GroupRowView[];
   models: GroupRowView[];
+  /** By machine, in a site merged from several machines' archives (else empty: no table). */
+  machines: GroupRowView[];
   failed: ArchiveModel["failed"];
   skipped: ArchiveModel["skipped"];
 }
@@ -97,7 +121,11 @@ function groupRow(label: string, row: UsageTotals): GroupRowView {
   };
 }
 
-function sessionRow(session: ArchivedSession, reports: ReadonlyMap<string, string>): SessionRowView {
+function sessionRow(
+  session: ArchivedSession,
+  reports: ReadonlyMap<string, string>,
+  showMachine: boolean,
+): SessionRowView {
   const { counted, deduplicated } = session;
   const duration =
     session.startedAt === null || session.endedAt === null
@@ -112,6 +140,7 @@ function sessionRow(session: ArchivedSession, reports: ReadonlyMap<string, strin
     titleIsPrompt: session.titleFrom === "prompt",
     file: session.titleFrom === "file" ? null : (session.file.split("/").pop() ?? session.file),
     project: session.cwd ?? "(no cwd)",
+    machine: showMachine ? (session.machine ?? "(no machine named)") : null,
     forkOf:
       session.forkOf === null
         ? null
@@ -137,7 +166,64 @@ function sessionRow(session: ArchivedSession, reports: ReadonlyMap<string, strin
         : `${plural(deduplicated.entries, "copied entry", "copied entries")} (${formatCost(deduplicated.usage.cost)}) counted in the original`,
     problems: problems === "" ? null : problems,
     error: session.error,
+    subagentRuns: [],
   };
+}
+
+/**
+ * The sessions that are rows of the index, each with the sub-agent runs listed under it: a session
+ * whose runner is listed goes under the runner's top-level ancestor, depth first, in the list's order.
+ */
+function nestSubagentRuns(
+  sessions: readonly ArchivedSession[],
+  reports: ReadonlyMap<string, string>,
+  showMachine: boolean,
+): { rows: SessionRowView[]; nested: number } {
+  const byFile = new Map(sessions.map((session) => [session.file, session]));
+  // A runner that is not listed (filtered out) leaves its run a row of its own, saying whose it is; so
+  // do runs that name each other round (no top-level session to go under).
+  const isNested = (session: ArchivedSession): boolean => {
+    if (session.subagentOf === null) return false;
+    const seen = new Set([session.file]);
+    for (let at: string | null = session.subagentOf; at !== null; ) {
+      const runner = byFile.get(at);
+      if (runner === undefined) return at !== session.subagentOf;
+      if (seen.has(at)) return false;
+      seen.add(at);
+      at = runner.subagentOf;
+    }
+    return true;
+  };
+  const runsOf = new Map<string, ArchivedSession[]>();
+  for (const session of sessions) {
+    if (!isNested(session)) continue;
+    const runner = session.subagentOf as string;
+    runsOf.set(runner, [...(runsOf.get(runner) ?? []), session]);
+  }
+  let nested = 0;
+  const under = (file: string, depth: number, seen: Set<string>): SubagentRunView[] =>
+    (runsOf.get(file) ?? []).flatMap((run) => {
+      if (seen.has(run.file)) return [];
+      seen.add(run.file);
+      nested += 1;
+      const view: SubagentRunView = {
+        href: run.report === null ? null : hrefOf(run.report),
+        title: firstLine(run.title, 100),
+        titleIsPrompt: run.titleFrom === "prompt",
+        file: run.file.split("/").pop() ?? run.file,
+        depth,
+        tokens: formatTokens(run.reported.totalTokens),
+        cost: formatCostWithUnpriced(run.reported.cost, run.reported.unpricedTokens),
+      };
+      return [view, ...under(run.file, depth + 1, seen)];
+    });
+  const rows = sessions
+    .filter((session) => !isNested(session))
+    .map((session) => ({
+      ...sessionRow(session, reports, showMachine),
+      subagentRuns: under(session.file, 0, new Set([session.file])),
+    }));
+  return { rows, nested };
 }
 
 function describeFilters(filters: ArchiveFilters): string | null {
@@ -159,9 +245,16 @@ export function buildIndexView(model: ArchiveModel): IndexView {
     if (session.report !== null) reports.set(session.file, session.report);
   const { total, subagent } = model.total;
   const dedup = model.deduplicated;
+  // One machine's archive says nothing of machines; a merged one names each session's.
+  const showMachine = model.machines.length > 1;
+  const { rows, nested } = nestSubagentRuns(model.sessions, reports, showMachine);
   return {
     summary: {
-      sessions: formatInteger(model.sessions.length),
+      sessions: formatInteger(rows.length),
+      subagentRuns:
+        nested === 0
+          ? null
+          : `${plural(nested, "sub-agent run's own file is", "sub-agent runs' own files are")} listed under the session that ran ${nested === 1 ? "it" : "them"}, and counted there.`,
       cost: formatCost(total.cost),
       tokens: formatTokens(total.totalTokens),
       subagent: subagent.totalTokens === 0 ? null : tokensAndCost(subagent),
@@ -176,7 +269,7 @@ export function buildIndexView(model: ArchiveModel): IndexView {
           ? null
           : `${plural(model.filteredOut, "other session is", "other sessions are")} left out.`,
     },
-    sessions: model.sessions.map((session) => sessionRow(session, reports)),
+    sessions: rows,
     days: model.days.map((row) => groupRow(row.day ?? "unknown day", row)).reverse(),
     months: model.months.map((row) => groupRow(row.month ?? "unknown month", row)).reverse(),
     projects: model.projects.map((row) => groupRow(row.project ?? "(no cwd)", row)),
@@ -186,6 +279,9 @@ export function buildIndexView(model: ArchiveModel): IndexView {
         row,
       ),
     ),
+    machines: showMachine
+      ? model.machines.map((row) => groupRow(row.machine ?? "(no machine named)", row))
+      : [],
     failed: model.failed,
     skipped: model.skipped,
   };

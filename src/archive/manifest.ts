@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { TOOL_VERSION } from "../version.js";
+import type { SearchDoc } from "./search-docs.js";
 import type { SessionDigest } from "./session-digest.js";
 
 /** The manifest's file name in the site folder. */
@@ -10,7 +11,14 @@ export const MANIFEST_VERSION = 1;
 
 /** What the archive made of one file. */
 export type FileOutcome =
-  | { kind: "session"; digest: SessionDigest; report: string | null; error: string | null }
+  | {
+      kind: "session";
+      digest: SessionDigest;
+      report: string | null;
+      error: string | null;
+      /** The searchable text of its page (`searchDocs`): kept so that a search shard can be rebuilt. */
+      search?: SearchDoc[];
+    }
   | { kind: "skipped"; reason: string }
   | { kind: "failed"; error: string };
 
@@ -19,6 +27,8 @@ export interface FileRecord {
   file: string;
   path: string;
   outcome: FileOutcome;
+  /** The machine whose archive it comes from, when archives are merged (else the run's own). */
+  machine?: string;
 }
 
 /** A file as the manifest remembers it: the stat and hash it was read with, and the outcome. */
@@ -44,6 +54,8 @@ export interface Manifest {
   settings: string;
   /** By `file`, in byte order. */
   records: ManifestRecord[];
+  /** The search shards in the site, by path, with the fingerprint of what each was built from. */
+  searchShards?: Record<string, string>;
 }
 
 /**
@@ -98,13 +110,36 @@ export function reusable(manifest: Manifest | null, folder: string, settings: st
 }
 
 /** The manifest's text: written last, so that an interrupted run leaves the previous one whole. */
-export function manifestText(folder: string, settings: string, records: ManifestRecord[]): string {
-  const manifest: Manifest = {
+export function manifestText(
+  folder: string,
+  settings: string,
+  records: ManifestRecord[],
+  searchShards: Record<string, string> = {},
+): string {
+  return manifestParts(folder, settings, records, searchShards).join("");
+}
+
+/**
+ * The manifest's text in parts, a record a part: 10,000 records are ~140 MB of JSON, which as one string
+ * (and its escaped copy) took several hundred MB more at the end of a run than the parts do.
+ */
+export function manifestParts(
+  folder: string,
+  settings: string,
+  records: readonly ManifestRecord[],
+  searchShards: Record<string, string> = {},
+): string[] {
+  const head: Omit<Manifest, "records" | "searchShards"> = {
     manifestVersion: MANIFEST_VERSION,
     generator: TOOL_VERSION,
     folder,
     settings,
-    records,
   };
-  return `${JSON.stringify(manifest)}\n`;
+  const open = `${JSON.stringify(head).slice(0, -1)},"records":[`;
+  const parts = [
+    open,
+    ...records.map((record, index) => `${index === 0 ? "" : ","}${JSON.stringify(record)}`),
+  ];
+  parts.push(`],"searchShards":${JSON.stringify(searchShards)}}\n`);
+  return parts;
 }

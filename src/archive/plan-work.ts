@@ -24,10 +24,14 @@ function needsReport(
   filters: ArchiveFilters,
   output: string,
   report: string,
+  render: boolean,
 ): boolean {
   const { outcome } = record;
-  if (outcome.kind !== "session" || !matchesFilters(outcome.digest, filters)) return false;
-  return outcome.report !== report || !existsSync(siteFile(output, outcome.report));
+  if (!render || outcome.kind !== "session" || !matchesFilters(outcome.digest, filters)) return false;
+  // A page written before the search existed has no searchable text kept: it is read again.
+  return (
+    outcome.report !== report || outcome.search === undefined || !existsSync(siteFile(output, outcome.report))
+  );
 }
 
 /**
@@ -41,7 +45,11 @@ function needsReport(
 export function planWork(
   found: readonly FoundFile[],
   previous: ReadonlyMap<string, ManifestRecord>,
-  { filters, redaction }: { filters: ArchiveFilters; redaction: RedactionSettings },
+  {
+    filters,
+    redaction,
+    render = true,
+  }: { filters: ArchiveFilters; redaction: RedactionSettings; render?: boolean },
   output: string,
   reportPaths: ReadonlyMap<string, string>,
   staged: (relative: string) => string,
@@ -54,7 +62,7 @@ export function planWork(
     const report = reportPaths.get(file.file) ?? reportPathOf(file.file);
     if (
       record !== undefined &&
-      !needsReport(record, filters, output, report) &&
+      !needsReport(record, filters, output, report, render) &&
       record.size === file.size &&
       record.mtimeMs === file.mtimeMs
     )
@@ -67,7 +75,8 @@ export function planWork(
         : [],
     ),
   );
-  const links = childPageLinks(found, reportPaths, reportPathOf, pageless);
+  // Without pages (--costs-only), no page links another.
+  const links = render ? childPageLinks(found, reportPaths, reportPathOf, pageless) : new Map();
   for (const file of found) {
     const record = standing.get(file.file);
     const report = reportPaths.get(file.file) ?? reportPathOf(file.file);
@@ -83,6 +92,7 @@ export function planWork(
       reportFile: staged(report),
       childPages,
       filters,
+      render,
       redaction,
       size: file.size,
     });

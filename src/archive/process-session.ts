@@ -6,6 +6,7 @@ import { parseSessionBytes } from "../read/parse-session-text.js";
 import type { RedactionSettings } from "../redact/redact-session.js";
 import { OUTPUT_FORMATS } from "../render/formats.js";
 import { type ArchiveFilters, matchesFilters } from "./filters.js";
+import { type SearchDoc, searchDocs } from "./search-docs.js";
 import { digestSession, type SessionDigest } from "./session-digest.js";
 import { writeWholeFile } from "./write-whole-file.js";
 
@@ -23,6 +24,8 @@ export interface SessionTask {
    */
   childPages: Record<string, string>;
   filters: ArchiveFilters;
+  /** False for a site without transcripts (`--costs-only`): the session is read and digested only. */
+  render?: boolean;
   /** How every string is redacted before the session is read on (as for a single report). */
   redaction: RedactionSettings;
 }
@@ -35,7 +38,15 @@ export type SessionResult = {
   /** SHA-256 (hex) of the bytes read; null when they could not be read. */
   hash: string | null;
 } & (
-  | { kind: "session"; digest: SessionDigest; report: string | null; rendered: boolean; error: string | null }
+  | {
+      kind: "session";
+      digest: SessionDigest;
+      report: string | null;
+      rendered: boolean;
+      error: string | null;
+      /** Its searchable text, when its page was written (the site's search finds the page's entries). */
+      search?: SearchDoc[];
+    }
   | { kind: "skipped"; reason: string }
   | { kind: "failed"; error: string }
   // The report could not be written into the run's staging folder (a full disk): the run stops.
@@ -107,7 +118,7 @@ export async function processSession(task: SessionTask): Promise<SessionResult> 
     }
     return { ...base, kind: "failed", error: describe(error) };
   }
-  if (!matchesFilters(digest, task.filters)) {
+  if (task.render === false || !matchesFilters(digest, task.filters)) {
     return { ...base, kind: "session", digest, report: null, rendered: false, error: null };
   }
   let html: string | readonly string[];
@@ -130,5 +141,13 @@ export async function processSession(task: SessionTask): Promise<SessionResult> 
     const code = (error as NodeJS.ErrnoException).code;
     return { ...base, kind: "unwritten", code: code ?? null, error: describe(error) };
   }
-  return { ...base, kind: "session", digest, report: task.report, rendered: true, error: null };
+  return {
+    ...base,
+    kind: "session",
+    digest,
+    report: task.report,
+    rendered: true,
+    error: null,
+    search: searchDocs(analysis),
+  };
 }

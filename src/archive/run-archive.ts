@@ -1,6 +1,6 @@
-import { existsSync, rmSync } from "node:fs";
-import { availableParallelism } from "node:os";
-import { join, resolve } from "node:path";
+import { existsSync, readdirSync, rmSync } from "node:fs";
+import { availableParallelism, hostname } from "node:os";
+import { join, posix, resolve } from "node:path";
 import { defaultSessionsFolder } from "../cli/find-session.js";
 import { UsageError } from "../cli/io.js";
 import { createRedactor } from "../redact/create-redactor.js";
@@ -10,27 +10,34 @@ import {
   showControlCharacters,
 } from "../render/primitives/control-characters.js";
 import type { Totals } from "../usage/totals.js";
-import { buildArchiveJson } from "./archive-json.js";
+import { archiveJsonParts, buildArchiveJson } from "./archive-json.js";
 import { type ArchiveModel, buildArchiveModel } from "./archive-model.js";
 import { danglingLinks } from "./child-pages.js";
 import { buildCostsCsv } from "./costs-csv.js";
 import { discoverSessionFiles } from "./discover.js";
 import { matchesFilters, parseFilters } from "./filters.js";
-import { renderIndexHtml } from "./index-html.js";
+import { renderIndexPages } from "./index-html.js";
 import {
   MANIFEST_FILE,
   type Manifest,
   type ManifestRecord,
-  manifestText,
+  manifestParts,
   readManifest,
   reusable,
 } from "./manifest.js";
 import { planWork } from "./plan-work.js";
 import type { SessionTask } from "./process-session.js";
 import { runTasks, type WrittenResult } from "./run-tasks.js";
+import {
+  SEARCH_LIBRARY,
+  type SearchSession,
+  type SearchShard,
+  searchLibrary,
+  searchShards,
+} from "./search-index.js";
 import { refuseSiteOverSessions, siteInsideSessions } from "./site-location.js";
-import { isReportPath } from "./site-paths.js";
-import { siteRedaction } from "./site-redaction.js";
+import { isReportPath, siteFile } from "./site-paths.js";
+import { type SiteRedaction, siteRedaction } from "./site-redaction.js";
 import { inSiteTransaction } from "./site-transaction.js";
 import { notFileRecords, unlistedRecords } from "./unread-records.js";
 
@@ -54,6 +61,10 @@ export interface ArchiveOptions {
   workers?: number;
   /** Redaction of every report (on by default, as for a single report). */
   redaction?: RedactionSettings;
+  /** The name archive.json gives this machine (or person), for merging; default: the host's name. */
+  machine?: string;
+  /** No transcripts: archive.json, costs.csv and an index of the costs only (`--costs-only`). */
+  costsOnly?: boolean;
 }
 
 /** What a run did, for the summary line and for callers. */
@@ -104,7 +115,13 @@ function toRecord(task: SessionTask, result: WrittenResult): ManifestRecord {
   const stat = { size: result.size, mtimeMs: result.mtimeMs, hash: result.hash };
   const outcome: ManifestRecord["outcome"] =
     result.kind === "session"
-      ? { kind: "session", digest: result.digest, report: result.report, error: result.error }
+      ? {
+          kind: "session",
+          digest: result.digest,
+          report: result.report,
+          error: result.error,
+          ...(result.search === undefined ? {} : { search: result.search }),
+        }
       : result.kind === "skipped"
         ? { kind: "skipped", reason: result.reason }
         : { kind: "failed", error: result.error };
@@ -112,14 +129,98 @@ function toRecord(task: SessionTask, result: WrittenResult): ManifestRecord {
   return { file: task.file, path: task.path, ...stat, outcome, ...childPages };
 }
 
+/**
+ * The model of a site without transcripts (`--costs-only`): a title taken from a prompt or a name is
+ * session text, so every session is named by its file; costs, days, models and projects stay.
+ */
+function withoutSessionText(model: ArchiveModel): ArchiveModel {
+  return {
+    ...model,
+    sessions: model.sessions.map((session) => ({
+      ...session,
+      title: posix.basename(session.file),
+      titleFrom: "file",
+    })),
+  };
+}
+
+/**
+ * The sessions the search finds, with their page and title as the index shows them (`shown`, the model
+ * redacted: its sessions are `built`'s, in the same order) and the text their record keeps.
+ */
+function searchSessions(
+  built: ArchiveModel,
+  shown: ArchiveModel,
+  records: readonly ManifestRecord[],
+): SearchSession[] {
+  const byFile = new Map(records.map((record) => [record.file, record]));
+  return built.sessions.flatMap((session, index): SearchSession[] => {
+    const record = byFile.get(session.file);
+    const display = shown.sessions[index];
+    if (record?.outcome.kind !== "session" || display?.report == null) return [];
+    const docs = record.outcome.search ?? [];
+    return [{ file: session.file, report: display.report, title: display.title, hash: record.hash, docs }];
+  });
+}
+
+/** Writes the search shards that changed, and the library when there is any: the files to put in place. */
+async function writeSearch(
+  staging: { write(relative: string, content: string): Promise<void> },
+  shards: readonly SearchShard[],
+): Promise<string[]> {
+  if (shards.length === 0) return [];
+  const written: string[] = [SEARCH_LIBRARY];
+  await staging.write(SEARCH_LIBRARY, searchLibrary());
+  for (const shard of shards) {
+    if (shard.text === null) continue;
+    await staging.write(shard.path, shard.text);
+    written.push(shard.path);
+  }
+  return written;
+}
+
+/**
+ * The model as the site shows it. The sessions' usage piece by piece holds nothing to redact and is most
+ * of the model at 10,000 sessions: it is set aside rather than copied by the redaction, and put back.
+ */
+export async function shownWithUsage(site: SiteRedaction, model: ArchiveModel): Promise<ArchiveModel> {
+  const usage = model.sessions.map((session) => session.usage);
+  const shown = await site.shown({
+    ...model,
+    sessions: model.sessions.map((session) => ({ ...session, usage: [] })),
+  });
+  // The redaction keeps the sessions' order.
+  return {
+    ...shown,
+    sessions: shown.sessions.map((session, index) => ({ ...session, usage: usage[index] ?? [] })),
+  };
+}
+
+/** Writes the index's pages (index.html, index-2.html, …): the names of those after the first. */
+export async function writeIndexPages(
+  staging: { write(relative: string, content: string): Promise<void> },
+  model: ArchiveModel,
+  search: Parameters<typeof renderIndexPages>[1],
+): Promise<string[]> {
+  const pages = renderIndexPages(model, search);
+  for (const page of pages) await staging.write(page.name, showControlCharacters(page.html));
+  return pages.map((page) => page.name).filter((name) => name !== "index.html");
+}
+
+/** Pages of the index an earlier run wrote that this one does not (the site has fewer sessions now). */
+export function stalePages(output: string, pages: readonly string[]): string[] {
+  const now = new Set(pages);
+  return readdirSync(output).filter((name) => /^index-[0-9]+\.html$/.test(name) && !now.has(name));
+}
+
 /** The files a site writes at its top: in a folder this tool did not make a site of, they are someone's. */
-const SITE_FILES = ["index.html", "archive.json", "costs.csv"];
+export const SITE_FILES = ["index.html", "archive.json", "costs.csv"];
 
 /**
  * Refuses to write the site over files of the same names that no earlier run of it wrote: a folder with a
  * manifest (even one of another version, or damaged) is a site this tool made, and is built again.
  */
-function refuseForeignFiles(output: string, options: ArchiveOptions): void {
+export function refuseForeignFiles(output: string, options: { output: string }): void {
   if (existsSync(join(output, MANIFEST_FILE))) return;
   const there = SITE_FILES.filter((name) => existsSync(join(output, name)));
   if (there.length === 0) return;
@@ -129,7 +230,7 @@ function refuseForeignFiles(output: string, options: ArchiveOptions): void {
 }
 
 /** Reports an earlier run wrote that the site no longer lists (a session gone or filtered out), absolute. */
-function staleReports(output: string, earlier: Manifest | null, model: ArchiveModel): string[] {
+export function staleReports(output: string, earlier: Manifest | null, model: ArchiveModel): string[] {
   const listed = new Set(model.sessions.map((session) => session.report));
   const stale: string[] = [];
   for (const { outcome } of earlier?.records ?? []) {
@@ -179,7 +280,10 @@ export async function runArchive(options: ArchiveOptions): Promise<ArchiveSummar
   const redaction = options.redaction ?? DEFAULT_REDACTION;
   // A bad --redact pattern is the user's to fix before any work starts (it throws RedactPatternError).
   if (redaction.enabled) await createRedactor({ patterns: redaction.patterns, secrets: false });
-  const settings = JSON.stringify({ redaction });
+  const costsOnly = options.costsOnly === true;
+  const machine = options.machine ?? hostname();
+  // Pages or none: a site switched either way is read again whole.
+  const settings = JSON.stringify(costsOnly ? { redaction, costsOnly } : { redaction });
   if (options.output === "-") {
     throw new UsageError(
       "-o -: the archive is a folder of files and cannot go to standard output; give a folder.",
@@ -201,7 +305,14 @@ export async function runArchive(options: ArchiveOptions): Promise<ArchiveSummar
     );
     const site = await siteRedaction(redaction);
     const reportPaths = await site.reportPaths(found.map((file) => file.file));
-    const plan = planWork(found, previous, { filters, redaction }, output, reportPaths, staging.path);
+    const plan = planWork(
+      found,
+      previous,
+      { filters, redaction, render: !costsOnly },
+      output,
+      reportPaths,
+      staging.path,
+    );
     const threads = options.workers ?? availableParallelism();
     const results = await runTasks(plan.tasks, threads, options.stderr);
     const firstRecords = [
@@ -240,18 +351,34 @@ export async function runArchive(options: ArchiveOptions): Promise<ArchiveSummar
     const records = firstRecords.map((record) => again.get(record.file) ?? record);
 
     // Shown as the pages are: the files' names, cwds and titles redacted.
-    const model = await site.shown(buildArchiveModel(records, filters));
+    const built = buildArchiveModel(records, filters, machine);
+    const model = await shownWithUsage(site, costsOnly ? withoutSessionText(built) : built);
     // Terminal controls and bidi overrides from the sessions are shown, as in the pages (costs.csv's
     // cells do so themselves: its line ends are CRLF).
-    await staging.write("index.html", showControlCharacters(renderIndexHtml(model)));
+    const search = costsOnly
+      ? []
+      : searchShards(searchSessions(built, model, records), settings, earlier?.searchShards ?? {}, (path) =>
+          existsSync(siteFile(output, path)),
+        );
+    const searchFiles = await writeSearch(staging, search);
+    const pages = await writeIndexPages(
+      staging,
+      model,
+      search.length === 0 ? null : { library: SEARCH_LIBRARY, shards: search.map((s) => s.path) },
+    );
     await staging.write(
       "archive.json",
-      escapeControlCharactersInJson(`${JSON.stringify(buildArchiveJson(model), null, 2)}\n`),
+      archiveJsonParts(buildArchiveJson(model, costsOnly)).map(escapeControlCharactersInJson),
     );
     await staging.write("costs.csv", buildCostsCsv(model));
     await staging.write(
       MANIFEST_FILE,
-      escapeControlCharactersInJson(manifestText(folder, settings, records)),
+      manifestParts(
+        folder,
+        settings,
+        records,
+        Object.fromEntries(search.map((shard) => [shard.path, shard.fingerprint])),
+      ).map(escapeControlCharactersInJson),
     );
     const rendered = (tasks: readonly SessionTask[], done: readonly WrittenResult[]) =>
       tasks.filter((_, index) => {
@@ -263,7 +390,16 @@ export async function runArchive(options: ArchiveOptions): Promise<ArchiveSummar
       ...rendered(plan.tasks, results).filter((task) => !again.has(task.file)),
       ...rendered(relink, relinked),
     ].map((task) => task.report);
-    staging.commit([...reports, ...SITE_FILES], staleReports(output, earlier, model), MANIFEST_FILE);
+    const shards = new Set(search.map((shard) => shard.path));
+    const staleSearch = [
+      ...Object.keys(earlier?.searchShards ?? {}).filter((path) => !shards.has(path)),
+      ...(search.length === 0 && earlier?.searchShards !== undefined ? [SEARCH_LIBRARY] : []),
+    ].filter((path) => existsSync(siteFile(output, path)));
+    staging.commit(
+      [...reports, ...SITE_FILES, ...pages, ...searchFiles],
+      [...staleReports(output, earlier, model), ...staleSearch, ...stalePages(output, pages)],
+      MANIFEST_FILE,
+    );
 
     return {
       folder,

@@ -1,3 +1,4 @@
+import { setMaxListeners } from "node:events";
 import type { SessionResult, SessionTask } from "./process-session.js";
 import { progressBar } from "./progress-bar.js";
 import { createSessionRunner } from "./session-pool.js";
@@ -39,6 +40,8 @@ export async function runTasks(
   // A report that could not be written means the site's disk failed: the sessions not yet started are
   // not rendered for nothing (the corpus on a full 2 MB disk: 9 s to say so, 21 before).
   const stop = new AbortController();
+  // Every queued task listens on it: 10,000 sessions are no leak (Node warned past 10, on the user's terminal).
+  setMaxListeners(tasks.length + 1, stop.signal);
   try {
     return writtenResults(
       await Promise.all(

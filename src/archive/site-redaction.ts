@@ -32,6 +32,9 @@ const MODEL_KEYS: ReadonlySet<string> = new Set([
   "model",
   "models",
   "kind",
+  // A session's usage piece by piece: entry ids and timestamps, days, models and figures.
+  "usage",
+  "headerTimestamp",
 ]);
 
 /**

@@ -41,3 +41,15 @@ export function changesLine(summary: ArchiveSummary): string | null {
   ].filter((part) => part !== null);
   return parts.length === 0 ? null : `pi-report: since the last run: ${parts.join(", ")}`;
 }
+
+/**
+ * The line `pi-report archive --merge` ends with: `pi-report: merged 3 archives (2 machines): 1,234
+ * sessions into site; 40 copied entries counted once ($1.23 not added again); total $456.78`.
+ */
+export function mergeLine(summary: ArchiveSummary & { archives: number; machines: number }): string {
+  return `pi-report: ${[
+    `merged ${plural(summary.archives, "archive", "archives")} (${plural(summary.machines, "machine", "machines")}): ${plural(summary.sessions, "session", "sessions")} into ${summary.output}`,
+    `${plural(summary.deduplicatedEntries, "copied entry", "copied entries")} counted once (${formatCostWithUnpriced(summary.deduplicatedCost, 0)} not added again)`,
+    `total ${formatCostWithUnpriced(summary.total.cost, summary.total.unpricedTokens)}`,
+  ].join("; ")}`;
+}

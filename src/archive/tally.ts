@@ -1,4 +1,4 @@
-import type { DayRow, ModelRow, MonthRow, ProjectRow } from "./archive-model.js";
+import type { DayRow, MachineRow, ModelRow, MonthRow, ProjectRow } from "./archive-model.js";
 import type { DigestUsage } from "./session-digest.js";
 import {
   addDigestUsage,
@@ -24,6 +24,7 @@ export interface Tallied {
   months: MonthRow[];
   projects: ProjectRow[];
   models: ModelRow[];
+  machines: MachineRow[];
 }
 
 /** Adds counted usage up overall and by day, day and model, month, project and model. */
@@ -54,8 +55,14 @@ export class Tally {
     ...emptyUsageTotals(),
   }));
 
-  /** Counts one piece of usage of a session whose header names `cwd`. */
-  add(item: DigestUsage, cwd: string | null): void {
+  readonly #machines = new UsageGroups<MachineRow>((key) => ({
+    machine: key === NO_PROJECT ? null : key,
+    ...emptyUsageTotals(),
+  }));
+
+  /** Counts one piece of usage of a session whose header names `cwd`, in the archive of `machine`. */
+  add(item: DigestUsage, cwd: string | null, machine: string | null = null): void {
+    this.#machines.add(machine ?? NO_PROJECT, item);
     addDigestUsage(this.#total, item);
     this.#days.add(item.day ?? "", item);
     this.#dayModels.add(`${item.day ?? ""}\u0001${modelKey(item)}`, item);
@@ -79,6 +86,7 @@ export class Tally {
       months: this.#months.rows((a, b) => chronological(a.month, b.month)).map(round),
       projects: this.#projects.rows(byCostThenName((row) => row.project ?? "")).map(round),
       models: this.#models.rows(byCostThenName<ModelRow>(modelKey)).map(round),
+      machines: this.#machines.rows(byCostThenName((row) => row.machine ?? "")).map(round),
     };
   }
 }

@@ -54,3 +54,86 @@
   const filter = document.getElementById("session-filter");
   if (sessions && filter) makeFilterable(sessions, filter);
 })();
+
+/* Search every session's text: the index is in shards under search/, loaded on the first query. */
+(() => {
+  const section = document.getElementById("search");
+  if (!section) return;
+  const input = section.querySelector("input");
+  const status = section.querySelector("output");
+  const list = section.querySelector(".search-results");
+  const options = { fields: ["t"], idField: "i" };
+  const shards = [];
+  let loading = null;
+
+  const load = (src) =>
+    new Promise((resolve, reject) => {
+      const script = document.createElement("script");
+      script.src = src;
+      script.onload = resolve;
+      script.onerror = () => reject(new Error(`cannot load ${src}`));
+      document.head.append(script);
+    });
+
+  function loadAll() {
+    if (loading) return loading;
+    window.piSearchShard = (data) => {
+      shards.push({ ...data, index: window.MiniSearch.loadJS(data.index, options) });
+    };
+    status.textContent = "Loading the search index…";
+    loading = load(section.dataset.library).then(() =>
+      Promise.all(section.dataset.shards.split(" ").filter(Boolean).map(load)),
+    );
+    return loading;
+  }
+
+  function show(query) {
+    list.replaceChildren();
+    const words = query.trim();
+    if (words.length < 2) {
+      status.textContent = "";
+      return;
+    }
+    const hits = [];
+    for (const shard of shards) {
+      for (const hit of shard.index.search(words, { prefix: true, combineWith: "AND" })) {
+        const [session, anchor, kind, text] = shard.docs[hit.id];
+        const [href, title] = shard.sessions[session];
+        hits.push({ score: hit.score, href: `${href}#${anchor}`, kind, text, title });
+      }
+    }
+    hits.sort((a, b) => b.score - a.score);
+    const shown = hits.slice(0, 100);
+    for (const hit of shown) {
+      const item = document.createElement("li");
+      const link = document.createElement("a");
+      link.href = hit.href;
+      link.textContent = hit.text;
+      const kind = document.createElement("span");
+      kind.className = "kind";
+      kind.textContent = hit.kind;
+      const where = document.createElement("span");
+      where.className = "note";
+      where.textContent = ` in ${hit.title}`;
+      item.append(kind, " ", link, where);
+      list.append(item);
+    }
+    status.textContent =
+      hits.length === 0
+        ? "Nothing found."
+        : `${hits.length} found${hits.length > shown.length ? `, the first ${shown.length} shown` : ""}.`;
+  }
+
+  let timer;
+  input.addEventListener("input", () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      loadAll()
+        .then(() => show(input.value))
+        .catch((error) => {
+          status.textContent = `Search is not available: ${error.message}`;
+        });
+    }, 150);
+  });
+  section.hidden = false;
+})();

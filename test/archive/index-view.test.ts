@@ -22,6 +22,8 @@ function model(deduplicated: Totals): ArchiveModel {
     months: [],
     projects: [],
     models: [],
+    machines: [],
+    machine: null,
   } as unknown as ArchiveModel;
 }
 

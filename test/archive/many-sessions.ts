@@ -35,10 +35,12 @@ export function siteFiles(site: string): string[] {
   return files.sort();
 }
 
-/** The names a finished site holds: its four top files and the reports in `sessions/`. */
+/** The names a finished site holds: its four top files, the reports in `sessions/` and the search's files. */
 export const isFinalName = (file: string): boolean =>
   ["index.html", "archive.json", "costs.csv", MANIFEST_FILE].includes(file) ||
-  /^sessions\/[^/]+\/[^/]+\.html$/.test(file);
+  /^sessions\/[^/]+\/[^/]+\.html$/.test(file) ||
+  /^search\/(minisearch|shard-[0-9]{2})\.js$/.test(file) ||
+  /^index-[0-9]+\.html$/.test(file);
 
 /** Starts `pi-report archive folder -o site` in a process of its own. */
 export function startArchive(folder: string, site: string) {

@@ -10,7 +10,7 @@ import { projectFolderName } from "../../src/cli/find-session.js";
 
 type Line = Record<string, unknown>;
 
-const header = (id: string, timestamp: string, cwd: string, parentSession?: string): Line => ({
+export const header = (id: string, timestamp: string, cwd: string, parentSession?: string): Line => ({
   type: "session",
   version: 3,
   id,
@@ -19,7 +19,7 @@ const header = (id: string, timestamp: string, cwd: string, parentSession?: stri
   ...(parentSession === undefined ? {} : { parentSession }),
 });
 
-const user = (id: string, parentId: string | null, timestamp: string, text: string): Line => ({
+export const user = (id: string, parentId: string | null, timestamp: string, text: string): Line => ({
   type: "message",
   id,
   parentId,
@@ -28,7 +28,7 @@ const user = (id: string, parentId: string | null, timestamp: string, text: stri
 });
 
 /** An assistant reply with `input`/`output` tokens and a recorded cost (0 = unpriced). */
-const reply = (
+export const reply = (
   id: string,
   parentId: string,
   timestamp: string,
@@ -60,8 +60,8 @@ const reply = (
   },
 });
 
-const SONNET: [string, string] = ["anthropic", "claude-sonnet-4-5"];
-const GPT: [string, string] = ["openai", "gpt-5"];
+export const SONNET: [string, string] = ["anthropic", "claude-sonnet-4-5"];
+export const GPT: [string, string] = ["openai", "gpt-5"];
 const COPILOT: [string, string] = ["github-copilot", "gpt-4.1"];
 
 export const API = "/home/dev/api";
@@ -135,7 +135,8 @@ const subagents = [
   },
 ];
 
-const jsonl = (lines: readonly Line[]): string => lines.map((line) => `${JSON.stringify(line)}\n`).join("");
+export const jsonl = (lines: readonly Line[]): string =>
+  lines.map((line) => `${JSON.stringify(line)}\n`).join("");
 
 export interface PiFolder {
   root: string;

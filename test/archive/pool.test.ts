@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runArchive } from "../../src/archive/run-archive.js";
 import { archive } from "./helpers.js";
+import { writeManySessions } from "./many-sessions.js";
 import { writePiFolder } from "./pi-folder.js";
 
 describe("the worker pool", () => {
@@ -50,5 +51,25 @@ describe("the worker pool", () => {
     expect(stderr).toContain("\rarchiving [");
     expect(stderr).toContain("7/7 sessions");
     expect(stderr.endsWith("\r\x1b[K")).toBe(true);
+  });
+
+  it("queues many sessions without Node's warning of a listener leak on the terminal", async () => {
+    const warnings: string[] = [];
+    const listen = (warning: Error) => warnings.push(warning.name);
+    process.on("warning", listen);
+    try {
+      await runArchive({
+        folder: writeManySessions(14),
+        output: mkdtempSync(join(tmpdir(), "pi-archive-site-")),
+        env: {},
+        stderr: { write: () => true },
+        workers: 1,
+      });
+      // Warnings are emitted on the next tick.
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off("warning", listen);
+    }
+    expect(warnings).not.toContain("MaxListenersExceededWarning");
   });
 });

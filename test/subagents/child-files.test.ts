@@ -123,6 +123,6 @@ describe("the archive counts a child file once", () => {
     expect(child?.subagentOf).toBe("oh-my-pi/2025-08-02T10-00-00-000Z_omp-parent.jsonl");
     expect(child?.counted.total.totalTokens).toBe(0);
     const index = readFileSync(join(site, "index.html"), "utf8");
-    expect(index).toContain("sub-agent run of");
+    expect(index).toContain(`<ul class="subagent-runs"`);
   });
 });

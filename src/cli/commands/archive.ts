@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { NOT_REDACTED } from "../../redact/redact-session.js";
 import { summarySentence } from "../../view/redaction-view.js";
-import type { CliIo } from "../io.js";
+import { type CliIo, UsageError } from "../io.js";
 import { addRedactOptions, redactionSettings } from "../redact-options.js";
 
 /** The options `pi-report archive` parses. */
@@ -11,6 +11,9 @@ export interface ArchiveCommandOptions {
   until?: string;
   project?: string;
   redact: string[] | false;
+  merge?: string[];
+  costsOnly?: boolean;
+  machine?: string;
 }
 
 /** Where the site goes when `-o` is not given, relative to the current directory. */
@@ -38,8 +41,17 @@ export function registerArchiveCommand(program: Command, io: CliIo): void {
     .option("--since <date>", "only sessions started on or after this day (YYYY-MM-DD, UTC)")
     .option("--until <date>", "only sessions started on or before this day (YYYY-MM-DD, UTC)")
     .option("--project <substring>", "only sessions whose working directory (cwd) contains this")
-
+    .option(
+      "--merge <archives...>",
+      "merge several machines' archives (site folders or archive.json files) into one site, each session once",
+    )
+    .option("--costs-only", "no transcripts: archive.json, costs.csv and an index of costs only")
+    .option("--machine <name>", "the name archive.json gives this machine, for merging (default: host name)")
     .action(async (folder: string | undefined, options: ArchiveCommandOptions) => {
+      if (options.merge !== undefined) {
+        await mergeArchives(folder, options, io);
+        return;
+      }
       // Imported when used: a single report does not load the worker pool.
       const { runArchive } = await import("../../archive/run-archive.js");
       const { changesLine, summaryLine } = await import("../../archive/summary-line.js");
@@ -53,6 +65,8 @@ export function registerArchiveCommand(program: Command, io: CliIo): void {
         stderr: io.stderr,
         cwd: io.cwd,
         redaction: redactionSettings(options.redact),
+        machine: options.machine,
+        costsOnly: options.costsOnly,
       });
       io.stderr.write(`${summaryLine(summary)}\n`);
       const changes = changesLine(summary);
@@ -62,4 +76,30 @@ export function registerArchiveCommand(program: Command, io: CliIo): void {
         io.stderr.write(`pi-report: ${summarySentence(NOT_REDACTED)}\n`);
       }
     });
+}
+
+/** `pi-report archive --merge a b … -o site`. */
+async function mergeArchives(folder: string | undefined, options: ArchiveCommandOptions, io: CliIo) {
+  if (folder !== undefined) {
+    throw new UsageError(
+      `archive ${folder} --merge: give either a folder of sessions or --merge with archives, not both.`,
+    );
+  }
+  if (options.costsOnly === true || options.machine !== undefined) {
+    throw new UsageError(
+      "--merge: --costs-only and --machine are for archiving a machine's sessions; a merge has no pages and names each session's machine.",
+    );
+  }
+  const { runMerge } = await import("../../archive/run-merge.js");
+  const { mergeLine } = await import("../../archive/summary-line.js");
+  const summary = await runMerge({
+    inputs: options.merge ?? [],
+    output: options.output,
+    since: options.since,
+    until: options.until,
+    project: options.project,
+    cwd: io.cwd,
+    redaction: redactionSettings(options.redact),
+  });
+  io.stderr.write(`${mergeLine(summary)}\n`);
 }

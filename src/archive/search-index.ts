@@ -1,0 +1,109 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import MiniSearch from "minisearch";
+import { TOOL_VERSION } from "../version.js";
+import type { SearchDoc } from "./search-docs.js";
+import { hrefOf } from "./site-paths.js";
+
+/** The site's folder of search files: the library, and the index in shards. */
+export const SEARCH_FOLDER = "search";
+/** MiniSearch's browser build, copied into the site (nothing loads from the network). */
+export const SEARCH_LIBRARY = `${SEARCH_FOLDER}/minisearch.js`;
+/**
+ * Sessions go to a shard by a hash of their file's name, so a run that changes a few sessions rebuilds a
+ * few shards (10,000 sessions: ~300 a shard), and the browser never parses one huge file.
+ */
+const SHARDS = 32;
+/** Characters of a hit shown in the results: the entries' text itself is not shipped, only the index. */
+const SNIPPET = 80;
+/** How MiniSearch reads the documents, here and in the page's script (`archive.js`). */
+export const SEARCH_OPTIONS = { fields: ["t"], idField: "i" };
+
+/** A session with a page, as the search shows it, and its searchable text. */
+export interface SearchSession {
+  /** Its name below the folder, unredacted: the shard it goes to (stable from run to run). */
+  file: string;
+  /** Its page, site-relative, and its title, as the index shows them (redacted). */
+  report: string;
+  title: string;
+  /** The hash of the bytes the docs were read from. */
+  hash: string | null;
+  docs: readonly SearchDoc[];
+}
+
+/** A shard: its path in the site, the fingerprint of its sessions, and its text when it must be written. */
+export interface SearchShard {
+  path: string;
+  fingerprint: string;
+  text: string | null;
+}
+
+const shardOf = (file: string): number => createHash("sha256").update(file).digest().readUInt32BE(0) % SHARDS;
+
+/**
+ * The search index in shards. A shard whose sessions are the same as when `earlier` (the last run's
+ * fingerprints, by path) was written, and that `exists`, is kept as it is (`text` null); the rest are built.
+ * `settings` (the redaction) is part of every fingerprint: text redacted otherwise is another index.
+ */
+export function searchShards(
+  sessions: readonly SearchSession[],
+  settings: string,
+  earlier: Readonly<Record<string, string>>,
+  exists: (path: string) => boolean,
+): SearchShard[] {
+  const groups = new Map<number, SearchSession[]>();
+  for (const session of sessions) {
+    const shard = shardOf(session.file);
+    groups.set(shard, [...(groups.get(shard) ?? []), session]);
+  }
+  return [...groups.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([number, members]) => {
+      members.sort((a, b) => (a.file < b.file ? -1 : 1));
+      const path = `${SEARCH_FOLDER}/shard-${String(number).padStart(2, "0")}.js`;
+      const fingerprint = createHash("sha256")
+        .update(
+          JSON.stringify([
+            TOOL_VERSION,
+            settings,
+            members.map((m) => [m.file, m.hash, m.report, m.title, m.docs.length]),
+          ]),
+        )
+        .digest("hex");
+      const kept = earlier[path] === fingerprint && exists(path);
+      return { path, fingerprint, text: kept ? null : shardText(members) };
+    });
+}
+
+/**
+ * A shard's script: `piSearchShard({ sessions, docs, index })`. `sessions` are [href, title]; `docs` are
+ * [session, entry anchor, kind, the text's start]; `index` is MiniSearch's own (`MiniSearch.loadJS`).
+ */
+function shardText(members: readonly SearchSession[]): string {
+  const index = new MiniSearch<{ i: number; t: string }>(SEARCH_OPTIONS);
+  const docs: [number, string, string, string][] = [];
+  members.forEach((session, at) => {
+    for (const doc of session.docs) {
+      index.add({ i: docs.length, t: doc.text });
+      docs.push([at, doc.anchor, doc.kind, doc.text.slice(0, SNIPPET)]);
+    }
+  });
+  const data = {
+    sessions: members.map((session) => [hrefOf(session.report), session.title]),
+    docs,
+    index: index.toJSON(),
+  };
+  return `piSearchShard(${JSON.stringify(data)});\n`;
+}
+
+let library: string | undefined;
+
+/** MiniSearch's browser (UMD) build, from the package this tool depends on. */
+export function searchLibrary(): string {
+  if (library !== undefined) return library;
+  const main = createRequire(import.meta.url).resolve("minisearch");
+  library = readFileSync(join(dirname(main), "..", "umd", "index.js"), "utf8");
+  return library;
+}
