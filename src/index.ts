@@ -90,9 +90,10 @@ export type {
   UserMessage,
 } from "./schema/message.js";
 export { buildTree, pathTo, type SessionTree, UnknownEntryError } from "./tree/build-tree.js";
-export { collectUsage, type UsageItem, type UsageSource } from "./usage/collect-usage.js";
+export { collectUsage } from "./usage/collect-usage.js";
 export { breakDown, type ModelTotals, type UsageBreakdown } from "./usage/summarize-usage.js";
 export { type ConvertedUsage, toUsage } from "./usage/to-usage.js";
 export { addToTotals, emptyTotals, type Totals } from "./usage/totals.js";
 export { addUsage, type Cost, emptyUsage, isUnpriced, tokenCount, type Usage } from "./usage/usage.js";
+export type { UsageItem, UsageSource } from "./usage/usage-item.js";
 export type { RedactionView } from "./view/redaction-view.js";

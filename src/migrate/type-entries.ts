@@ -1,6 +1,7 @@
 import type { Problem } from "../read/problem.js";
-import { type EntryBody, parseEntryBody, type SessionEntry } from "../schema/entry.js";
+import type { EntryBody, SessionEntry } from "../schema/entry.js";
 import { type SessionHeader, SessionHeaderSchema } from "../schema/header.js";
+import { parseEntryBody } from "../schema/parse-entry-body.js";
 import type { MigratedSession } from "./migrate-session.js";
 
 /** A session read, migrated and typed: what every later stage works from. */

@@ -1,9 +1,9 @@
 import type { BranchAnalysis, SessionAnalysis } from "../pipeline.js";
 import type { Problem } from "../read/problem.js";
 import type { SessionEntry } from "../schema/entry.js";
-import type { UsageSource } from "../usage/collect-usage.js";
 import type { ModelTotals } from "../usage/summarize-usage.js";
 import type { Totals } from "../usage/totals.js";
+import type { UsageSource } from "../usage/usage-item.js";
 import { TOOL_VERSION } from "../version.js";
 import { type RedactionView, redactionView } from "../view/redaction-view.js";
 import { whatPiShows } from "../view/usage-view.js";

@@ -1,10 +1,9 @@
 import { displayPath } from "../../view/display-path.js";
-import type { TurnUsageView } from "../../view/entry-view.js";
+import type { NestedCallStatus, ToolBody, ToolView, TurnUsageView } from "../../view/entry-view.js";
 import { firstLine } from "../../view/format.js";
 import { nestedDuration } from "../../view/tools/nested-calls.js";
 import { otherArguments } from "../../view/tools/other-arguments.js";
 import { type McpToolName, mcpToolName } from "../../view/tools/tool-name.js";
-import type { NestedCallStatus, ToolBody, ToolView } from "../../view/tools/tool-view.js";
 import { diffToHtml } from "../primitives/diff/diff-to-html.js";
 import { languageFromPath, SHELL_LANGUAGE } from "../primitives/highlight/languages.js";
 import {
