@@ -3,7 +3,7 @@ import { emptyTotals, mergeTotals, type Totals } from "../usage/totals.js";
 import { entryOwners, type ReadSession, resolveForkParents, subagentParents } from "./dedupe.js";
 import { type ArchiveFilters, matchesFilters } from "./filters.js";
 import type { FileRecord } from "./manifest.js";
-import { Tally } from "./tally.js";
+import { type DayRow, type ModelRow, type MonthRow, type ProjectRow, Tally } from "./tally.js";
 import {
   addDigestUsage,
   emptyUsageTotals,
@@ -39,23 +39,6 @@ export interface ArchivedSession {
   counted: UsageTotals;
   /** Copies of entries another session counts (the original of a fork): how many, and their usage. */
   deduplicated: { entries: number; usage: Totals };
-}
-
-export interface ModelRow extends UsageTotals {
-  provider: string | null;
-  model: string | null;
-}
-export interface DayRow extends UsageTotals {
-  /** UTC day (YYYY-MM-DD); null for usage whose time cannot be read. */
-  day: string | null;
-  models: ModelRow[];
-}
-export interface MonthRow extends UsageTotals {
-  month: string | null;
-}
-export interface ProjectRow extends UsageTotals {
-  /** The header's cwd; null when the header names none. */
-  project: string | null;
 }
 
 /** Everything the index, archive.json and costs.csv show: built once, in a stable order. */

@@ -17,7 +17,7 @@ import {
   type Slot,
   terminalSlot,
 } from "./html-context.js";
-import { type HtmlMessage, messagesToHtml } from "./message-to-html.js";
+import type { HtmlMessage } from "./html-message.js";
 
 /** Outputs longer than this many lines start folded. */
 const OPEN_LINES = 20;
@@ -189,7 +189,7 @@ const TOOL_CARDS: {
       failed: (run.exitCode !== null && run.exitCode !== 0) || run.stopReason === "error",
       usage: run.usage,
       turns: run.turns,
-      messages: messagesToHtml(run.messages, context),
+      messages: context.subMessages(run.messages),
       sessionFile:
         run.sessionFile === null
           ? null
