@@ -1,10 +1,10 @@
 import type { SessionAnalysis } from "../pipeline.js";
 import type { ProblemKind } from "../read/problem.js";
-import { sessionTimes } from "../report/session-times.js";
 import { childFilesOf } from "../subagents/child-runs.js";
 import { addToTotals, emptyTotals, type Totals } from "../usage/totals.js";
 import type { UsageSource } from "../usage/usage-item.js";
 import { headerView } from "../view/header-view.js";
+import { sessionTimes } from "../view/session-times.js";
 
 /** One piece of usage as the archive needs it: which entry holds it, on which day, for which model. */
 export interface DigestUsage {

@@ -1,7 +1,7 @@
 import type { LineObject } from "../read/parse-line.js";
 import type { Problem } from "../read/problem.js";
 import type { RawSession } from "../read/raw-session.js";
-import { generatedId } from "./generated-id.js";
+import { generatedId } from "../schema/generated-id.js";
 import { joinAcrossLostLines } from "./join-across-lost-lines.js";
 import { migrateV1ToV2 } from "./migrate-v1.js";
 import { migrateV2ToV3 } from "./migrate-v2.js";

@@ -1,6 +1,6 @@
 import type { LineObject } from "../read/parse-line.js";
 import type { Problem } from "../read/problem.js";
-import { generatedId } from "./generated-id.js";
+import { generatedId } from "../schema/generated-id.js";
 import { lostLines } from "./lost-lines.js";
 
 /**

@@ -1,5 +1,5 @@
-import { generatedId } from "../migrate/generated-id.js";
 import { isPlainObject } from "../plain-object.js";
+import { generatedId } from "../schema/generated-id.js";
 import type { LineObject } from "./parse-line.js";
 import type { Problem } from "./problem.js";
 import type { RawSession } from "./raw-session.js";

@@ -10,7 +10,7 @@ import { whatPiShows } from "../view/usage-view.js";
 
 export type { RedactionView };
 
-import { sessionTimes } from "./session-times.js";
+import { sessionTimes } from "../view/session-times.js";
 
 /** Version of the JSON report's shape. Bumped on any change that could break a reader. */
 export const JSON_SCHEMA_VERSION = 1;

@@ -1,11 +1,11 @@
 import { basename } from "node:path";
 import type { SessionAnalysis } from "../pipeline.js";
 import type { Problem, ProblemKind } from "../read/problem.js";
-import { sessionTimes } from "../report/session-times.js";
 import { virtualModels } from "../usage/virtual-models.js";
 import { textOf } from "./content-view.js";
 import { firstLine, formatDuration, formatTime } from "./format.js";
 import { type RedactionView, redactionSentence, redactionView } from "./redaction-view.js";
+import { sessionTimes } from "./session-times.js";
 import { splitSkill } from "./skill.js";
 
 export interface HeaderView {

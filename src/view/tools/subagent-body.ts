@@ -1,4 +1,4 @@
-import { type ChildRun, childRunOf } from "../../subagents/child-run-registry.js";
+import { type ChildRun, childRunOf } from "../../usage/child-run-registry.js";
 import { subagentResults } from "../../usage/subagent-usage.js";
 import type { SubagentRunView, ToolBody } from "../entry-view.js";
 import { turnUsage, usageView } from "../turn-usage.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { analyzeSession, parseSessionBytes } from "../../src/index.js";
-import { sessionTimes } from "../../src/report/session-times.js";
+import { sessionTimes } from "../../src/view/session-times.js";
 
 const timesOf = (header: object, ...entries: object[]) => {
   const text = [header, ...entries].map((line) => JSON.stringify(line)).join("\n");
