@@ -1,4 +1,5 @@
 import { Command, CommanderError, Option } from "commander";
+import { UsageError } from "../output/usage-error.js";
 import { SessionReadError } from "../read/errors.js";
 import { RedactPatternError } from "../redact/custom-patterns.js";
 import { TemplateError } from "../render/template-error.js";
@@ -6,7 +7,7 @@ import { UnknownEntryError } from "../tree/build-tree.js";
 import { TOOL_VERSION } from "../version.js";
 import { registerArchiveCommand } from "./commands/archive.js";
 import { REPORT_FORMATS, type ReportOptions, reportCommand } from "./commands/report.js";
-import { type CliIo, EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_OK, UsageError } from "./io.js";
+import { type CliIo, EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_OK } from "./io.js";
 import { addRedactOptions } from "./redact-options.js";
 
 function buildProgram(io: CliIo): Command {

@@ -1,6 +1,9 @@
 import { statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { basename, extname, join } from "node:path";
+import { UsageError } from "../../output/usage-error.js";
+import { writeMarkdownReport } from "../../output/write-markdown-report.js";
+import { isSpecialFile, refuseStandardOutputIntoInput, writeReportFile } from "../../output/write-output.js";
 import type { SessionAnalysis } from "../../pipeline.js";
 import { analyzeSession } from "../../pipeline.js";
 import { readSessionFile } from "../../read/read-session-file.js";
@@ -8,15 +11,13 @@ import { type RedactionSummary, redactRawSession, redactReport } from "../../red
 import { SPLIT_MIN_CHARS } from "../../redact/split-redactor.js";
 import { escapeControlCharactersInJson } from "../../render/primitives/control-characters.js";
 import type { ReportThread, ReportThreadWork } from "../../report-thread/report-thread.js";
+import { newestSessionFor } from "../../sessions/find-session.js";
 import { redactionSentence, redactionView } from "../../view/redaction-view.js";
-import { newestSessionFor } from "../find-session.js";
 import { tuneHeapForMarkdown } from "../heap-growth.js";
-import { type CliIo, UsageError } from "../io.js";
+import type { CliIo } from "../io.js";
 import { progressLine } from "../progress.js";
 import { redactionSettings } from "../redact-options.js";
 import { tuneTierUpForPhase } from "../tier-up.js";
-import { writeMarkdownReport } from "../write-markdown-report.js";
-import { isSpecialFile, refuseStandardOutputIntoInput, writeReportFile } from "../write-output.js";
 
 /** The formats `pi-report <session>` can write. */
 export const REPORT_FORMATS = ["html", "json", "md"] as const;
