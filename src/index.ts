@@ -21,7 +21,13 @@ export {
 } from "./pipeline.js";
 export { SessionReadError, type SessionReadErrorCode } from "./read/errors.js";
 export { parseSessionBytes } from "./read/parse-session-text.js";
-export type { Problem, ProblemKind } from "./read/problem.js";
+export type { Problem, ProblemCode, ProblemDetails, ProblemKind } from "./read/problem.js";
+export {
+  problemSentence,
+  problemText,
+  type WordedProblem,
+  wordedProblem,
+} from "./read/problem-sentence.js";
 export type { RawSession } from "./read/raw-session.js";
 export { readSessionFile } from "./read/read-session-file.js";
 export { RedactPatternError } from "./redact/custom-patterns.js";

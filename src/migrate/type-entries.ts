@@ -69,7 +69,8 @@ function noteBodyProblems(body: EntryBody, line: number, problems: Problem[]): v
     problems.push({
       line,
       kind: "structure",
-      message: `line ${line}: a second session header (two sessions joined into one file?); the entries after it are read as this session's, and the header is kept and shown as stored`,
+      code: "second-header",
+      detail: {},
     });
     return;
   }
@@ -77,7 +78,8 @@ function noteBodyProblems(body: EntryBody, line: number, problems: Problem[]): v
     problems.push({
       line,
       kind: other.malformed ? "invalid" : "note",
-      message: `line ${line}: ${other.reason}; kept and shown as stored`,
+      code: "entry-kept-as-stored",
+      detail: { reason: other.reason },
     });
     return;
   }
@@ -85,7 +87,8 @@ function noteBodyProblems(body: EntryBody, line: number, problems: Problem[]): v
     problems.push({
       line,
       kind: "note",
-      message: `line ${line}: compaction has firstKeptEntryIndex, which only version 1 files use; ignored as Pi does`,
+      code: "v1-first-kept-index",
+      detail: {},
     });
   }
 }
@@ -100,7 +103,8 @@ function typeHeader(raw: Record<string, unknown>, line: number, problems: Proble
       problems.push({
         line,
         kind: "invalid",
-        message: `line ${line}: the header's ${key} ${JSON.stringify(header[key])} has the wrong type; ignored`,
+        code: "header-field-type",
+        detail: { key, value: header[key] },
       });
       delete header[key];
     }

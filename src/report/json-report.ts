@@ -1,5 +1,5 @@
 import type { BranchAnalysis, SessionAnalysis } from "../pipeline.js";
-import type { Problem } from "../read/problem.js";
+import { type WordedProblem, wordedProblem } from "../read/problem-sentence.js";
 import type { SessionEntry } from "../schema/entry.js";
 import type { ModelTotals } from "../usage/summarize-usage.js";
 import type { Totals } from "../usage/totals.js";
@@ -28,7 +28,7 @@ export interface JsonReport {
     startedAt: string | null;
     endedAt: string | null;
   };
-  problems: Problem[];
+  problems: WordedProblem[];
   /** What redaction replaced; null when the session was not put through redaction (library use). */
   redaction: RedactionView | null;
   entryCount: number;
@@ -89,7 +89,7 @@ export function buildJsonReport(analysis: SessionAnalysis): JsonReport {
       startedAt: times.startedAt,
       endedAt: times.endedAt,
     },
-    problems: analysis.problems,
+    problems: analysis.problems.map(wordedProblem),
     redaction: redactionView(session.redactions),
     entryCount: session.entries.length,
     leafId: tree.leaf === -1 ? null : idOf(tree.leaf),

@@ -28,7 +28,7 @@ export function collectUsage(
     const add = (source: UsageSource, stored: unknown, named: ModelRef | null, turns: number): void => {
       const { usage, issue } = toUsage(stored);
       if (issue !== undefined)
-        problems.push({ line: entry.line, kind: "invalid", message: `line ${entry.line}: ${issue}` });
+        problems.push({ line: entry.line, kind: "invalid", code: "usage-unreadable", detail: { issue } });
       const model = named ?? assumed;
       items.push({
         source,
@@ -80,7 +80,8 @@ function collectEntryUsage(
             problems.push({
               line: entry.line,
               kind: "invalid",
-              message: `line ${entry.line}: sub-agent ${run.issue}`,
+              code: "subagent-usage-unreadable",
+              detail: { issue: run.issue },
             });
           }
           const model = run.model === null ? assumed : { provider: run.provider, model: run.model };
