@@ -25,7 +25,9 @@ const STAGES = [
   ["diff"],
   ["view"],
   ["render/primitives", "render/template-error"],
-  ["render/html", "render/markdown", "report"],
+  // render/json and render/formats: where issue 22 puts the JSON renderer and the table of formats.
+  ["render/html", "render/markdown", "render/json", "report"],
+  ["render/formats"],
   ["report-thread"],
   ["renderers"],
   // Writing, finding sessions, and the entry points that compose it all.
