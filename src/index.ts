@@ -25,7 +25,13 @@ export {
 } from "./pipeline.js";
 export { SessionReadError, type SessionReadErrorCode } from "./read/errors.js";
 export { parseSessionBytes } from "./read/parse-session-text.js";
-export type { Problem, ProblemKind } from "./read/problem.js";
+export type { Problem, ProblemCode, ProblemDetails, ProblemKind } from "./read/problem.js";
+export {
+  problemSentence,
+  problemText,
+  type WordedProblem,
+  wordedProblem,
+} from "./read/problem-sentence.js";
 export type { RawSession } from "./read/raw-session.js";
 export { readSessionFile } from "./read/read-session-file.js";
 export { RedactPatternError } from "./redact/custom-patterns.js";
@@ -100,9 +106,10 @@ export type {
   UserMessage,
 } from "./schema/message.js";
 export { buildTree, pathTo, type SessionTree, UnknownEntryError } from "./tree/build-tree.js";
-export { collectUsage, type UsageItem, type UsageSource } from "./usage/collect-usage.js";
+export { collectUsage } from "./usage/collect-usage.js";
 export { breakDown, type ModelTotals, type UsageBreakdown } from "./usage/summarize-usage.js";
 export { type ConvertedUsage, toUsage } from "./usage/to-usage.js";
 export { addToTotals, emptyTotals, roundCost, type Totals } from "./usage/totals.js";
 export { addUsage, type Cost, emptyUsage, isUnpriced, tokenCount, type Usage } from "./usage/usage.js";
+export type { UsageItem, UsageSource } from "./usage/usage-item.js";
 export type { RedactionView } from "./view/redaction-view.js";

@@ -13,9 +13,10 @@ import {
 } from "./redact/redact-session.js";
 import { attachChildRuns } from "./subagents/child-runs.js";
 import { buildTree, pathTo, type SessionTree } from "./tree/build-tree.js";
-import { collectUsage, type UsageItem } from "./usage/collect-usage.js";
+import { collectUsage } from "./usage/collect-usage.js";
 import { breakDown, itemsByEntry, itemsOnPath, type UsageBreakdown } from "./usage/summarize-usage.js";
 import { addToTotals, emptyTotals, type Totals } from "./usage/totals.js";
+import type { UsageItem } from "./usage/usage-item.js";
 
 /** Options that change what a session is read as. */
 export interface AnalyzeOptions {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { analyzeSession, parseSessionBytes } from "../src/index.js";
+import { wordedProblem } from "../src/read/problem-sentence.js";
 import { analyzeFixture, branchAt } from "./helpers/analyze.js";
 
 function summary(messages: readonly { role: string; entryId: string | null; edited?: string }[]) {
@@ -159,7 +160,7 @@ describe("unknown-entries.jsonl", () => {
     ]);
   });
   it("says what it could not read, by line", () => {
-    expect(analysis.problems).toEqual([
+    expect(analysis.problems.map(wordedProblem)).toEqual([
       {
         line: 3,
         kind: "note",

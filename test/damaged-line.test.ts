@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { analyzeSession, parseSessionBytes } from "../src/index.js";
+import { wordedProblem } from "../src/read/problem-sentence.js";
 import { headerView } from "../src/view/header-view.js";
 import { CORPUS } from "./helpers/paths.js";
 
@@ -44,7 +45,7 @@ describe("one damaged line keeps the story in order", () => {
     const entry = analysis.tree.entries.find((e) => e.line === DAMAGED_LINE);
     expect(entry?.body.type).toBe("custom_message");
     expect(JSON.stringify(entry?.body)).toContain("Prompt \\\\x summary");
-    expect(analysis.problems).toContainEqual(
+    expect(analysis.problems.map(wordedProblem)).toContainEqual(
       expect.objectContaining({
         line: DAMAGED_LINE,
         kind: "repaired",
@@ -71,7 +72,7 @@ describe("one damaged line keeps the story in order", () => {
     // The id and parent are the line's own (its last fields), not those of anything nested in it.
     expect(placeholder?.id).toBe("c9ad8220");
     expect(placeholder?.parentId).toBe("f49eed6a");
-    expect(analysis.problems).toContainEqual(
+    expect(analysis.problems.map(wordedProblem)).toContainEqual(
       expect.objectContaining({
         line: DAMAGED_LINE,
         kind: "unreadable",
@@ -88,7 +89,7 @@ describe("one damaged line keeps the story in order", () => {
     // Line 88 (the third prompt) named line 87's entry as parent: joined to line 86, the entry before it.
     const third = analysis.tree.entries.find((e) => e.line === 88);
     expect(third?.parentId).toBe(analysis.tree.entries.find((e) => e.line === 86)?.id);
-    expect(analysis.problems).toContainEqual(
+    expect(analysis.problems.map(wordedProblem)).toContainEqual(
       expect.objectContaining({ line: 88, kind: "repaired", message: expect.stringContaining("line 87") }),
     );
     const first = JSON.parse(LINES[3] as string) as { message: { content: { text: string }[] } };

@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { defaultSessionsFolder, newestSessionFor, projectFolderName } from "../src/cli/find-session.js";
-import { UsageError } from "../src/cli/io.js";
+import { UsageError } from "../src/output/usage-error.js";
+import { defaultSessionsFolder, newestSessionFor, projectFolderName } from "../src/sessions/find-session.js";
 
 const header = (cwd: string) => `${JSON.stringify({ type: "session", version: 3, id: "x", cwd })}\n`;
 

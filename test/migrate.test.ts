@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { migrateSession, parseSessionBytes, readSessionFile } from "../src/index.js";
 import { typeEntries } from "../src/migrate/type-entries.js";
+import { problemSentence, wordedProblem } from "../src/read/problem-sentence.js";
 import { analyzeFixture, branchAt, idsOf, rounded, totals } from "./helpers/analyze.js";
 import { fieldOf } from "./helpers/fields.js";
 import { CORPUS, FIXTURES } from "./helpers/paths.js";
+import { sentenceOf } from "./helpers/problem-sentence.js";
 
 describe("v1 -> v3", () => {
   const v1 = [
@@ -121,7 +123,7 @@ describe("headers", () => {
     const raw = parseSessionBytes(Buffer.from('{"type":"session","version":4,"id":"n"}\n'), "v4");
     const migrated = migrateSession(raw);
     expect(migrated.inputVersion).toBe(3);
-    expect(migrated.problems).toEqual([
+    expect(migrated.problems.map(wordedProblem)).toEqual([
       { line: 1, kind: "note", message: "the header says version 4, newer than 3; read as version 3" },
     ]);
   });
@@ -139,7 +141,7 @@ describe("headers", () => {
       ["a", null],
       ["b", "a"],
     ]);
-    expect(asText.problems).toEqual([
+    expect(asText.problems.map(wordedProblem)).toEqual([
       {
         line: 1,
         kind: "note",
@@ -150,7 +152,7 @@ describe("headers", () => {
       parseSessionBytes(Buffer.from(`{"type":"session","version":"v3"}\n${entries}`), "u"),
     );
     expect(unknown.inputVersion).toBe(3);
-    expect(unknown.problems[0]?.message).toBe(
+    expect(sentenceOf(unknown.problems[0])).toBe(
       'the header\'s version "v3" is not a number; read as version 3, as its entries are',
     );
     // Entries without ids are version 1's.
@@ -173,7 +175,7 @@ describe("headers", () => {
       ),
     );
     expect(session.entries.map((item) => item.body.type)).toEqual(["message", "other", "message"]);
-    expect(session.problems).toEqual([
+    expect(session.problems.map(wordedProblem)).toEqual([
       expect.objectContaining({
         line: 3,
         kind: "structure",
@@ -191,7 +193,7 @@ describe("headers", () => {
     );
     const session = typeEntries(migrateSession(raw));
     expect(session.header.cwd).toBeUndefined();
-    expect(session.problems.map((problem) => problem.message)).toEqual([
+    expect(session.problems.map(problemSentence)).toEqual([
       "line 1: the header's cwd 7 has the wrong type; ignored",
     ]);
   });

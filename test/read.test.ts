@@ -4,8 +4,10 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { migrateSession, parseSessionBytes, readSessionFile, SessionReadError } from "../src/index.js";
 import { parseLine } from "../src/read/parse-line.js";
+import { wordedProblem } from "../src/read/problem-sentence.js";
 import { fieldOf } from "./helpers/fields.js";
 import { FIXTURES } from "./helpers/paths.js";
+import { sentenceOf } from "./helpers/problem-sentence.js";
 
 const HEADER = '{"type":"session","version":3,"id":"s","timestamp":"2025-01-01T00:00:00.000Z","cwd":"/w"}';
 
@@ -36,12 +38,12 @@ describe("damaged-lines.jsonl: every entry that can be recovered is kept; every 
       [9, "unreadable"],
       [10, "unreadable"],
     ]);
-    expect(raw.problems[0]?.message).toBe(
+    expect(sentenceOf(raw.problems[0])).toBe(
       "line 4 held 2 entries glued together (a lost newline); all 2 kept",
     );
-    expect(raw.problems[2]?.message).toBe("line 8 holds an array, not an entry object; skipped");
-    expect(raw.problems[3]?.message).toContain("kept 1 entry, skipped an entry cut off mid-way");
-    expect(raw.problems[4]?.message).toBe(
+    expect(sentenceOf(raw.problems[2])).toBe("line 8 holds an array, not an entry object; skipped");
+    expect(sentenceOf(raw.problems[3])).toContain("kept 1 entry, skipped an entry cut off mid-way");
+    expect(sentenceOf(raw.problems[4])).toBe(
       "line 10 is cut off mid-entry (the writer probably stopped before finishing it); skipped",
     );
   });
@@ -70,7 +72,7 @@ describe("parseLine: values glued on a line, and the entries past damage", () =>
   it("splits at depth zero only, ignoring brackets inside strings and escaped quotes", () => {
     const parsed = parseLine(1, '{"a":"}{"}{"b":"\\"}"} [1]');
     expect(parsed.objects.map((object) => object.value)).toEqual([{ a: "}{" }, { b: '"}' }]);
-    expect(parsed.problems[0]?.message).toBe(
+    expect(sentenceOf(parsed.problems[0])).toBe(
       "line 1 held 3 glued parts: kept 2 entries, skipped an array that is not an entry",
     );
   });
@@ -87,7 +89,7 @@ describe("parseLine: values glued on a line, and the entries past damage", () =>
         `cut at ${at}`,
       ).toEqual(["c"]);
       expect(parsed.objects[0]?.value).toEqual(JSON.parse(whole));
-      expect(parsed.problems).toEqual([
+      expect(parsed.problems.map(wordedProblem)).toEqual([
         {
           line: 7,
           kind: "unreadable",
@@ -102,12 +104,12 @@ describe("parseLine: values glued on a line, and the entries past damage", () =>
     const c = entry("c", "b", "y");
     expect(ids(`garbage${b}`)).toEqual(["b"]);
     expect(ids(`${b}}${c}`)).toEqual(["b", "c"]);
-    expect(parseLine(3, `${b}}${c}`).problems[0]?.message).toBe(
+    expect(sentenceOf(parseLine(3, `${b}}${c}`).problems[0])).toBe(
       'line 3 held 3 glued parts: kept 2 entries, skipped text that is not JSON ("}")',
     );
     // A value that closes but is not JSON does not swallow the entry after it.
     expect(ids(`{"type":"message",oops}${c}`)).toEqual(["c"]);
-    expect(parseLine(5, `{"type":"message",oops}${c}`).problems[0]?.message).toMatch(
+    expect(sentenceOf(parseLine(5, `{"type":"message",oops}${c}`).problems[0])).toMatch(
       /^line 5 held 2 glued parts: kept 1 entry, skipped an object that is not valid JSON \(/,
     );
   });
@@ -115,7 +117,7 @@ describe("parseLine: values glued on a line, and the entries past damage", () =>
   it("reports a cut-off line with nothing after it as before, and never invents an entry", () => {
     const cut = entry("b", "a", "hello").slice(0, 150);
     const { objects, problems } = parseLine(9, cut);
-    expect({ objects, problems }).toEqual({
+    expect({ objects, problems: problems.map(wordedProblem) }).toEqual({
       objects: [],
       problems: [
         {
@@ -137,11 +139,11 @@ describe("parseLine: values glued on a line, and the entries past damage", () =>
   it("escapes control characters in the text it quotes, after an entry too (a NUL stays out of the report)", () => {
     const afterEntry = parseLine(4, `${entry("a", null, "x")}\u0000\u0000`);
     expect(afterEntry.objects).toHaveLength(1);
-    expect(afterEntry.problems[0]?.message).toContain('text that is not JSON ("\\u0000\\u0000")');
+    expect(sentenceOf(afterEntry.problems[0])).toContain('text that is not JSON ("\\u0000\\u0000")');
     const parsed = parseLine(4, "\u0000\u0000x");
     // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what must not be there.
-    expect(parsed.problems[0]?.message).not.toMatch(/[\u0000-\u001f]/);
-    expect(parsed.problems[0]?.message).toContain("\\u0000");
+    expect(sentenceOf(parsed.problems[0])).not.toMatch(/[\u0000-\u001f]/);
+    expect(sentenceOf(parsed.problems[0])).toContain("\\u0000");
   });
 });
 
@@ -199,7 +201,7 @@ describe("byte-level details", () => {
       "bom",
     );
     expect(raw.header.id).toBe("s");
-    expect(raw.problems).toEqual([]);
+    expect(raw.problems.map(wordedProblem)).toEqual([]);
   });
 
   it("invalid UTF-8 is blamed on its line and the entry still read", () => {
@@ -210,7 +212,7 @@ describe("byte-level details", () => {
     );
     expect(raw.records).toHaveLength(1);
     expect(fieldOf(raw.records[0]?.value.message, "content")).toBe("caf\uFFFD");
-    expect(raw.problems).toEqual([
+    expect(raw.problems.map(wordedProblem)).toEqual([
       { line: 2, kind: "repaired", message: "line 2 holds bytes that are not UTF-8; they are shown as �" },
     ]);
   });
@@ -247,13 +249,13 @@ describe("damage around the header and NUL bytes: the entries are still read", (
     const raw = parseSessionBytes(bytes(`${HEADER}\n${a}\n${b.replace("second", "sec\u0000ond")}\n`), "nul");
     expect(raw.records.map((record) => record.value.id)).toEqual(["a"]);
     expect(problemsOf(raw)).toEqual([[3, "unreadable"]]);
-    expect(raw.problems[0]?.message).not.toContain("\u0000");
+    expect(sentenceOf(raw.problems[0])).not.toContain("\u0000");
   });
 
   it("a run of NULs a crash left at the end is named as such", () => {
     const raw = parseSessionBytes(Buffer.concat([bytes(`${HEADER}\n${a}\n`), Buffer.alloc(4096)]), "tail");
     expect(raw.records.map((record) => record.value.id)).toEqual(["a"]);
-    expect(raw.problems).toEqual([
+    expect(raw.problems.map(wordedProblem)).toEqual([
       {
         line: 3,
         kind: "unreadable",
@@ -274,7 +276,7 @@ describe("damage around the header and NUL bytes: the entries are still read", (
       [1, "unreadable"],
       [1, "structure"],
     ]);
-    expect(raw.problems[1]?.message).toBe(
+    expect(sentenceOf(raw.problems[1])).toBe(
       "the file has no session header (line 1 could not be read); read without one: the session's id, start and folder are unknown",
     );
     // Version 2 or later by its entries: the ids are the file's own, and the tree is kept.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { analyzeSession, parseSessionBytes, UnknownEntryError } from "../src/index.js";
+import { problemSentence, wordedProblem } from "../src/read/problem-sentence.js";
 import { analyzeFixture, idsOf } from "./helpers/analyze.js";
 
 describe("roots-and-orphan.jsonl", () => {
@@ -8,7 +9,7 @@ describe("roots-and-orphan.jsonl", () => {
     expect(idsOf(analysis, analysis.tree.roots)).toEqual(["o1", "o3", "o5"]);
     expect(idsOf(analysis, analysis.tree.tips)).toEqual(["o2", "o4", "o6"]);
     expect(idsOf(analysis, analysis.activeBranch?.path ?? [])).toEqual(["o5", "o6"]);
-    expect(analysis.problems).toEqual([
+    expect(analysis.problems.map(wordedProblem)).toEqual([
       {
         line: 6,
         kind: "structure",
@@ -28,7 +29,7 @@ describe("cycle.jsonl", () => {
       "y5",
       "y6",
     ]);
-    expect(analysis.problems.map((problem) => problem.message)).toEqual([
+    expect(analysis.problems.map(problemSentence)).toEqual([
       "line 4: parent links loop through lines 4, 5, 6; the loop is cut here and this entry treated as a root",
       "line 8: entry is its own parent; treated as a root",
     ]);
@@ -42,7 +43,7 @@ describe("duplicate-ids.jsonl", () => {
     expect(analysis.tree.roots).toEqual([0]);
     expect(idsOf(analysis, analysis.activeBranch?.path ?? [])).toEqual(["d1", "dup", "d3", "dup", "d5"]);
     expect(analysis.activeBranch?.path).toEqual([0, 1, 2, 3, 4]);
-    expect(analysis.problems.map((problem) => problem.message)).toEqual([
+    expect(analysis.problems.map(problemSentence)).toEqual([
       'line 5: id "dup" is also used on line 3; links to it go to the nearest one before them',
     ]);
   });

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { ArchiveJson } from "../src/archive/archive-json.js";
 import { analyzeSession, parseSessionBytes, readSessionFile } from "../src/index.js";
+import { wordedProblem } from "../src/read/problem-sentence.js";
 import { piFooter } from "../src/view/pi-footer.js";
 import { archive } from "./archive/helpers.js";
 import { analyzeFixture, idsOf, rounded, totals } from "./helpers/analyze.js";
@@ -68,7 +69,7 @@ describe("a version 4 file is read, by lane and fact", () => {
   });
 
   it("operation records are one note, not the conversation", () => {
-    expect(analysis.problems).toEqual([
+    expect(analysis.problems.map(wordedProblem)).toEqual([
       {
         line: 1,
         kind: "note",
@@ -173,7 +174,7 @@ describe("version 4 damage", () => {
     ];
     const analysis = analyzeSession(parseSessionBytes(Buffer.from(text.join("\n")), "v4"));
     expect(analysis.tree.entries[analysis.tree.leaf]?.id).toBe("e2");
-    expect(analysis.problems).toContainEqual(
+    expect(analysis.problems.map(wordedProblem)).toContainEqual(
       expect.objectContaining({ line: 1, kind: "structure", message: expect.stringContaining('"gone"') }),
     );
   });

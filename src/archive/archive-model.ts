@@ -4,7 +4,14 @@ import { entryOwners, type ReadSession, resolveForkParents, subagentParents } fr
 import { type EntryUsage, entryUsageOf } from "./entry-usage.js";
 import { type ArchiveFilters, matchesFilters } from "./filters.js";
 import type { FileRecord } from "./manifest.js";
-import { Tally } from "./tally.js";
+import {
+  type DayRow,
+  type MachineRow,
+  type ModelRow,
+  type MonthRow,
+  type ProjectRow,
+  Tally,
+} from "./tally.js";
 import {
   addDigestUsage,
   emptyUsageTotals,
@@ -46,26 +53,6 @@ export interface ArchivedSession {
   deduplicated: { entries: number; usage: Totals };
   /** All its usage, entry by entry (`reported`, piece by piece): what merging archives counts again. */
   usage: EntryUsage[];
-}
-
-export interface ModelRow extends UsageTotals {
-  provider: string | null;
-  model: string | null;
-}
-export interface DayRow extends UsageTotals {
-  /** UTC day (YYYY-MM-DD); null for usage whose time cannot be read. */
-  day: string | null;
-  models: ModelRow[];
-}
-export interface MonthRow extends UsageTotals {
-  month: string | null;
-}
-export interface MachineRow extends UsageTotals {
-  machine: string | null;
-}
-export interface ProjectRow extends UsageTotals {
-  /** The header's cwd; null when the header names none. */
-  project: string | null;
 }
 
 /** Everything the index, archive.json and costs.csv show: built once, in a stable order. */

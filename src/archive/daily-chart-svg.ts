@@ -1,6 +1,6 @@
 import { escapeHtml } from "../render/primitives/escape.js";
 import { formatCost, formatTokens } from "../view/format.js";
-import type { DayRow } from "./archive-model.js";
+import type { DayRow } from "./tally.js";
 
 const WIDTH = 800;
 const TOP = 18;

@@ -1,6 +1,6 @@
 import { type Dirent, readdirSync, type Stats, statSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
-import { UsageError } from "../cli/io.js";
+import { UsageError } from "../output/usage-error.js";
 
 /** A `.jsonl` file found under the archive's folder, with what a quick look at it says. */
 export interface FoundFile {

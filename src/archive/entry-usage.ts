@@ -1,5 +1,5 @@
-import type { UsageSource } from "../usage/collect-usage.js";
 import { emptyTotals, type Totals } from "../usage/totals.js";
+import type { UsageSource } from "../usage/usage-item.js";
 import type { DigestUsage, SessionDigest } from "./session-digest.js";
 
 /**

@@ -1,5 +1,5 @@
 import { homedir } from "node:os";
-import { UsageError } from "../cli/io.js";
+import { UsageError } from "../output/usage-error.js";
 import { homeDirsFrom } from "../redact/home-dirs.js";
 import { type SessionDigest, utcDay } from "./session-digest.js";
 

@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { UsageError } from "../cli/io.js";
+import { UsageError } from "../output/usage-error.js";
 import { ARCHIVE_SCHEMA_VERSION, type ArchiveJson } from "./archive-json.js";
 import type { ArchivedSession } from "./archive-model.js";
 import { digestUsageOf, type EntryUsage } from "./entry-usage.js";

@@ -1,14 +1,14 @@
 import { existsSync, readdirSync, rmSync } from "node:fs";
 import { availableParallelism, hostname } from "node:os";
 import { join, posix, resolve } from "node:path";
-import { defaultSessionsFolder } from "../cli/find-session.js";
-import { UsageError } from "../cli/io.js";
+import { UsageError } from "../output/usage-error.js";
 import { createRedactor } from "../redact/create-redactor.js";
 import { DEFAULT_REDACTION, type RedactionSettings } from "../redact/redact-session.js";
 import {
   escapeControlCharactersInJson,
   showControlCharacters,
 } from "../render/primitives/control-characters.js";
+import { defaultSessionsFolder } from "../sessions/find-session.js";
 import type { Totals } from "../usage/totals.js";
 import { archiveJsonParts, buildArchiveJson } from "./archive-json.js";
 import { type ArchiveModel, buildArchiveModel } from "./archive-model.js";

@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { UsageError } from "../cli/io.js";
+import { UsageError } from "../output/usage-error.js";
 import { createRedactor } from "../redact/create-redactor.js";
 import { DEFAULT_REDACTION, type RedactionSettings } from "../redact/redact-session.js";
 import { escapeControlCharactersInJson } from "../render/primitives/control-characters.js";

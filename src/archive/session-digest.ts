@@ -1,8 +1,8 @@
 import type { SessionAnalysis } from "../pipeline.js";
 import type { ProblemKind } from "../read/problem.js";
 import { childFilesOf } from "../subagents/child-runs.js";
-import type { UsageSource } from "../usage/collect-usage.js";
 import { addToTotals, emptyTotals, type Totals } from "../usage/totals.js";
+import type { UsageSource } from "../usage/usage-item.js";
 import { headerView } from "../view/header-view.js";
 import { sessionTimes } from "../view/session-times.js";
 

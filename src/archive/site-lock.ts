@@ -1,7 +1,7 @@
 import { closeSync, openSync, readFileSync, rmSync, statSync, writeSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
-import { UsageError } from "../cli/io.js";
+import { UsageError } from "../output/usage-error.js";
 
 /** The lock file in the site folder while a run writes it. */
 export const LOCK_FILE = ".pi-report.lock";

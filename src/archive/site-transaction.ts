@@ -1,6 +1,6 @@
 import { mkdirSync, rmdirSync } from "node:fs";
 import { dirname } from "node:path";
-import { UsageError } from "../cli/io.js";
+import { UsageError } from "../output/usage-error.js";
 import { lockSite } from "./site-lock.js";
 import { PartialCommitError, type SiteStaging, stageSite } from "./site-staging.js";
 import { siteWriteFailure } from "./site-write-failure.js";

@@ -1,4 +1,4 @@
-import { UsageError } from "../cli/io.js";
+import { UsageError } from "../output/usage-error.js";
 
 const REASONS: Record<string, string> = {
   ENOSPC: "the disk is full",

@@ -1,4 +1,3 @@
-import type { DayRow, MachineRow, ModelRow, MonthRow, ProjectRow } from "./archive-model.js";
 import type { DigestUsage } from "./session-digest.js";
 import {
   addDigestUsage,
@@ -16,6 +15,26 @@ const modelKey = (item: { provider: string | null; model: string | null }): stri
 const chronological = (a: string | null, b: string | null): number =>
   a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1;
 const round = <T extends UsageTotals>(row: T): T => ({ ...row, ...roundedUsageTotals(row) });
+
+export interface ModelRow extends UsageTotals {
+  provider: string | null;
+  model: string | null;
+}
+export interface DayRow extends UsageTotals {
+  /** UTC day (YYYY-MM-DD); null for usage whose time cannot be read. */
+  day: string | null;
+  models: ModelRow[];
+}
+export interface MonthRow extends UsageTotals {
+  month: string | null;
+}
+export interface MachineRow extends UsageTotals {
+  machine: string | null;
+}
+export interface ProjectRow extends UsageTotals {
+  /** The header's cwd; null when the header names none. */
+  project: string | null;
+}
 
 /** What the archive counts, added up every way the site shows it. */
 export interface Tallied {

@@ -11,8 +11,3 @@ export interface CliIo {
 export const EXIT_OK = 0;
 export const EXIT_INTERNAL = 1;
 export const EXIT_BAD_INPUT = 2;
-
-/** An error the user can fix (bad flag value, unwritable output). Printed as one line; exit code 2. */
-export class UsageError extends Error {
-  override readonly name = "UsageError";
-}

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
+import { UsageError } from "../output/usage-error.js";
 import type { RedactionSettings } from "../redact/redact-session.js";
-import { UsageError } from "./io.js";
 
 /** Given both ways round: a pattern to redact, and no redaction at all, cannot both be meant. */
 function contradiction(): UsageError {

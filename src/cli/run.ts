@@ -1,4 +1,5 @@
 import { Command, CommanderError, Option } from "commander";
+import { UsageError } from "../output/usage-error.js";
 import { SessionReadError } from "../read/errors.js";
 import { RedactPatternError } from "../redact/custom-patterns.js";
 import { TemplateError } from "../render/template-error.js";
@@ -8,7 +9,7 @@ import { registerArchiveCommand } from "./commands/archive.js";
 import { registerPrCommand } from "./commands/pr.js";
 import { REPORT_FORMATS, type ReportOptions, reportCommand } from "./commands/report.js";
 import { registerShareCommand } from "./commands/share.js";
-import { type CliIo, EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_OK, UsageError } from "./io.js";
+import { type CliIo, EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_OK } from "./io.js";
 import { addRedactOptions } from "./redact-options.js";
 import { summaryArguments } from "./summary-option.js";
 

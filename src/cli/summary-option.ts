@@ -1,5 +1,5 @@
+import { UsageError } from "../output/usage-error.js";
 import type { SummaryForm } from "../render/markdown/render-markdown.js";
-import { UsageError } from "./io.js";
 
 /** The values `--summary` takes; without one it is the short summary. */
 export const SUMMARY_FORMS: readonly SummaryForm[] = ["short", "full"];

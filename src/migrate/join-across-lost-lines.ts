@@ -28,7 +28,8 @@ export function joinAcrossLostLines(records: readonly LineObject[], problems: Pr
     problems.push({
       line: record.line,
       kind: "repaired",
-      message: `line ${record.line}: parent "${parentId}" is not in the file, most likely on line ${lostLine}, which could not be read; joined to the entry before that line (line ${lastBeforeLost.line}) so the conversation stays in order`,
+      code: "joined-across-lost-line",
+      detail: { parentId, lostLine, joinedTo: lastBeforeLost.line },
     });
     return { ...record, value: { ...record.value, parentId: lastBeforeLost.value.id } };
   });

@@ -1,5 +1,4 @@
 import type { LineObject } from "../read/parse-line.js";
-import { isNulLineProblem } from "../read/parse-session-text.js";
 import type { Problem } from "../read/problem.js";
 
 /**
@@ -13,7 +12,7 @@ export function lostLines(records: readonly LineObject[], problems: readonly Pro
     .filter(
       (problem) => problem.kind === "unreadable" && problem.line !== null && !withRecords.has(problem.line),
     )
-    .filter((problem) => !isNulLineProblem(problem))
+    .filter((problem) => problem.code !== "nul-line")
     .map((problem) => problem.line as number)
     .sort((a, b) => a - b);
 }

@@ -1,7 +1,7 @@
 import type { LineObject } from "../read/parse-line.js";
 import type { Problem } from "../read/problem.js";
 import type { RawSession } from "../read/raw-session.js";
-import { generatedId } from "./generated-id.js";
+import { generatedId } from "../schema/generated-id.js";
 import { joinAcrossLostLines } from "./join-across-lost-lines.js";
 import { migrateV1ToV2 } from "./migrate-v1.js";
 import { migrateV2ToV3 } from "./migrate-v2.js";
@@ -71,14 +71,16 @@ function readVersion(
       problems.push({
         line,
         kind: "note",
-        message: `the header's version ${JSON.stringify(stored)} is text, not a number; read as version ${Math.min(version, CURRENT_VERSION)}`,
+        code: "version-text",
+        detail: { stored, readAs: Math.min(version, CURRENT_VERSION) },
       });
     }
     if (version > CURRENT_VERSION) {
       problems.push({
         line,
         kind: "note",
-        message: `the header says version ${version}, newer than ${CURRENT_VERSION}; read as version ${CURRENT_VERSION}`,
+        code: "version-newer",
+        detail: { version, current: CURRENT_VERSION },
       });
       return { version: CURRENT_VERSION, inferred: false };
     }
@@ -88,7 +90,8 @@ function readVersion(
   problems.push({
     line,
     kind: "note",
-    message: `the header's version ${JSON.stringify(stored)} is not a number; read as version ${byEntries}, as its entries are`,
+    code: "version-unreadable",
+    detail: { stored, readAs: byEntries },
   });
   return { version: byEntries, inferred: true };
 }
@@ -105,7 +108,8 @@ function withTreeFields(record: LineObject, problems: Problem[]): LineObject {
     problems.push({
       line: record.line,
       kind: "invalid",
-      message: `line ${record.line}: entry has no usable id (${JSON.stringify(id) ?? "missing"}); called it "${value.id}"`,
+      code: "no-usable-id",
+      detail: { stored: id, calledIt: String(value.id) },
     });
   }
   if (!parentOk) {
@@ -114,7 +118,8 @@ function withTreeFields(record: LineObject, problems: Problem[]): LineObject {
       problems.push({
         line: record.line,
         kind: "invalid",
-        message: `line ${record.line}: parentId ${JSON.stringify(parentId)} is not an id; treated as a root`,
+        code: "bad-parent-id",
+        detail: { stored: parentId },
       });
     }
   }

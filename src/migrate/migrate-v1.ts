@@ -1,6 +1,6 @@
 import type { LineObject } from "../read/parse-line.js";
 import type { Problem } from "../read/problem.js";
-import { generatedId } from "./generated-id.js";
+import { generatedId } from "../schema/generated-id.js";
 import { lostLines } from "./lost-lines.js";
 
 /**
@@ -52,14 +52,16 @@ export function migrateV1ToV2(records: readonly LineObject[], problems: Problem[
           problems.push({
             line: record.line,
             kind: "note",
-            message: `line ${record.line}: compaction keeps from index ${index}, an entry on a line that could not be read; kept from the next one`,
+            code: "v1-keeps-lost-entry",
+            detail: { index: index as number },
           });
         }
       } else {
         problems.push({
           line: record.line,
           kind: "note",
-          message: `line ${record.line}: compaction keeps from index ${String(index)}, which is no entry; nothing before it is kept`,
+          code: "v1-keeps-no-entry",
+          detail: { index },
         });
       }
     }

@@ -1,6 +1,7 @@
 import type { Problem } from "../read/problem.js";
-import { type EntryBody, parseEntryBody, type SessionEntry } from "../schema/entry.js";
+import type { EntryBody, SessionEntry } from "../schema/entry.js";
 import { type SessionHeader, SessionHeaderSchema } from "../schema/header.js";
+import { parseEntryBody } from "../schema/parse-entry-body.js";
 import type { MigratedSession } from "./migrate-session.js";
 
 /** A session read, migrated and typed: what every later stage works from. */
@@ -65,7 +66,8 @@ function noteBodyProblems(body: EntryBody, line: number, problems: Problem[]): v
     problems.push({
       line,
       kind: "structure",
-      message: `line ${line}: a second session header (two sessions joined into one file?); the entries after it are read as this session's, and the header is kept and shown as stored`,
+      code: "second-header",
+      detail: {},
     });
     return;
   }
@@ -73,7 +75,8 @@ function noteBodyProblems(body: EntryBody, line: number, problems: Problem[]): v
     problems.push({
       line,
       kind: other.malformed ? "invalid" : "note",
-      message: `line ${line}: ${other.reason}; kept and shown as stored`,
+      code: "entry-kept-as-stored",
+      detail: { reason: other.reason },
     });
     return;
   }
@@ -81,7 +84,8 @@ function noteBodyProblems(body: EntryBody, line: number, problems: Problem[]): v
     problems.push({
       line,
       kind: "note",
-      message: `line ${line}: compaction has firstKeptEntryIndex, which only version 1 files use; ignored as Pi does`,
+      code: "v1-first-kept-index",
+      detail: {},
     });
   }
 }
@@ -96,7 +100,8 @@ function typeHeader(raw: Record<string, unknown>, line: number, problems: Proble
       problems.push({
         line,
         kind: "invalid",
-        message: `line ${line}: the header's ${key} ${JSON.stringify(header[key])} has the wrong type; ignored`,
+        code: "header-field-type",
+        detail: { key, value: header[key] },
       });
       delete header[key];
     }

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { UsageError } from "../cli/io.js";
+import { UsageError } from "../output/usage-error.js";
 
 /** Where `gh` runs: the repository's folder and the environment (GH_TOKEN, GH_REPO, PATH). */
 export interface GhContext {

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { UsageError } from "../cli/io.js";
+import { UsageError } from "../output/usage-error.js";
 
 /** The stretch of time whose sessions belong to a branch's work, in milliseconds since the epoch. */
 export interface WorkWindow {

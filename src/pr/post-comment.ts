@@ -1,4 +1,4 @@
-import { UsageError } from "../cli/io.js";
+import { UsageError } from "../output/usage-error.js";
 import { type GhContext, GhFailure, runGh } from "./gh.js";
 import { PR_COMMENT_MARKER } from "./pr-comment.js";
 

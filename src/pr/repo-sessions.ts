@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { discoverSessionFiles, type FoundFile } from "../archive/discover.js";
-import { headerCwd, piSessionsRoot, projectFolderName } from "../cli/find-session.js";
+import { headerCwd, piSessionsRoot, projectFolderName } from "../sessions/find-session.js";
 
 /** A session file that may belong to the repository, with the cwd its header names. */
 export interface CandidateFile extends FoundFile {

@@ -63,7 +63,8 @@ export function parseLine(line: number, text: string): ParsedLine {
         {
           line,
           kind: "unreadable",
-          message: `line ${line} holds ${describeJsonValue(value)}, not an entry object; skipped`,
+          code: "not-an-object",
+          detail: { value: describeJsonValue(value) },
         },
       ],
     };
@@ -78,7 +79,8 @@ export function parseLine(line: number, text: string): ParsedLine {
         {
           line,
           kind: "repaired",
-          message: `line ${line} holds an escape JSON does not allow (${escapeControls(mended.escape)}…, as a redaction can leave); read with that backslash kept as text`,
+          code: "bad-escape",
+          detail: { escape: escapeControls(mended.escape) },
         },
       ],
     };
@@ -175,10 +177,10 @@ function recoverGluedLine(line: number, text: string, parseError: unknown): Pars
 
   if (objects.length === 0) {
     const cutOff = valuesSeen === 0 && (text.trimStart().startsWith("{") || text.trimStart().startsWith("["));
-    const message = cutOff
-      ? `line ${line} is cut off mid-entry (the writer probably stopped before finishing it); skipped`
-      : `line ${line} is not valid JSON (${errorText(parseError)}); skipped`;
-    return { objects, problems: [{ line, kind: "unreadable", message }] };
+    const problem: Problem = cutOff
+      ? { line, kind: "unreadable", code: "cut-off", detail: {} }
+      : { line, kind: "unreadable", code: "not-json", detail: { error: errorText(parseError) } };
+    return { objects, problems: [problem] };
   }
   if (lost.length === 0) {
     return {
@@ -187,7 +189,8 @@ function recoverGluedLine(line: number, text: string, parseError: unknown): Pars
         {
           line,
           kind: "repaired",
-          message: `line ${line} held ${objects.length} entries glued together (a lost newline); all ${objects.length} kept`,
+          code: "glued",
+          detail: { entries: objects.length },
         },
       ],
     };
@@ -198,9 +201,8 @@ function recoverGluedLine(line: number, text: string, parseError: unknown): Pars
       {
         line,
         kind: "unreadable",
-        message: `line ${line} held ${objects.length + lost.length} glued parts: kept ${objects.length} ${
-          objects.length === 1 ? "entry" : "entries"
-        }, skipped ${lost.join(" and ")}`,
+        code: "glued-parts-lost",
+        detail: { kept: objects.length, lost },
       },
     ],
   };

@@ -27,14 +27,6 @@ function looksBinary(bytes: Uint8Array): boolean {
 /** A line of nothing but NUL bytes (and white space), as a crash leaves at a file's end. */
 const NUL_LINE = /^[\0\s]*$/;
 
-/** What the problem of a NUL line says after its line number. */
-const NUL_LINE_SAYS = "holds only NUL bytes (space kept for text a crash never wrote); skipped";
-
-/** Whether a problem is a line of NUL bytes: space a crash left, not an entry a writer wrote and lost. */
-export function isNulLineProblem(problem: Problem): boolean {
-  return problem.message === `line ${problem.line} ${NUL_LINE_SAYS}`;
-}
-
 /**
  * Whether an object is an entry as Pi writes them since version 2: a string `type`, `id` and `timestamp`,
  * and a `parentId`. Only such entries let a file without its header line be read as a session: other
@@ -88,7 +80,8 @@ export function parseSessionBytes(bytes: Uint8Array, label: string): RawSession 
       problems.push({
         line: source.line,
         kind: "unreadable",
-        message: `line ${source.line} ${NUL_LINE_SAYS}`,
+        code: "nul-line",
+        detail: {},
       });
       continue;
     }
@@ -97,7 +90,8 @@ export function parseSessionBytes(bytes: Uint8Array, label: string): RawSession 
       problems.push({
         line: source.line,
         kind: "repaired",
-        message: `line ${source.line} holds bytes that are not UTF-8; they are shown as �`,
+        code: "not-utf8",
+        detail: {},
       });
     }
     if (header === undefined && firstLine === undefined && parsed.objects[0]?.value.type === "session") {
@@ -110,7 +104,8 @@ export function parseSessionBytes(bytes: Uint8Array, label: string): RawSession 
         problems.push({
           line: source.line,
           kind: "repaired",
-          message: `line ${source.line} held the header and ${parsed.objects.length - 1} more entries glued together; all kept`,
+          code: "glued-header",
+          detail: { entries: parsed.objects.length - 1 },
         });
       }
       continue;
@@ -173,13 +168,11 @@ function withPlaceholders(
   if (placeholders.length === 0) return records;
   for (const { fields, problem } of placeholders) {
     const found = problems[problem] as Problem;
-    problems[problem] = {
-      ...found,
-      message: found.message.replace(
-        /; skipped$/,
-        `; its id "${fields.id}" and parent were read from the text, and it is kept as a placeholder so the entries after it stay in order`,
-      ),
-    };
+    // Only a line nothing could be read from has tree fields: it was cut off or is not JSON.
+    if (found.code === "cut-off") problems[problem] = { ...found, detail: { placeholder: fields.id } };
+    if (found.code === "not-json") {
+      problems[problem] = { ...found, detail: { ...found.detail, placeholder: fields.id } };
+    }
   }
   const objects = placeholders.map(
     ({ line, fields }): LineObject => ({ line, part: 0, value: { ...fields } }),
@@ -200,7 +193,8 @@ function withoutHeaderFirst(
     problems.push({
       line: found.line,
       kind: "repaired",
-      message: `line ${found.line} is the session header, which belongs on line ${firstLine.line}; read as the header`,
+      code: "header-not-first",
+      detail: { belongsOn: firstLine.line },
     });
     return {
       header: found.value,
@@ -213,9 +207,8 @@ function withoutHeaderFirst(
     problems.push({
       line: firstLine.line,
       kind: "structure",
-      message: `the file has no session header (line ${firstLine.line} ${
-        firstLine.first === undefined ? "could not be read" : "is an entry"
-      }); read without one: the session's id, start and folder are unknown`,
+      code: "no-header",
+      detail: { firstLineRead: firstLine.first !== undefined },
     });
     return { header: { type: "session" }, headerLine: firstLine.line, headerless: true, records, problems };
   }

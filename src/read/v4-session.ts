@@ -1,5 +1,5 @@
-import { generatedId } from "../migrate/generated-id.js";
 import { isPlainObject } from "../plain-object.js";
+import { generatedId } from "../schema/generated-id.js";
 import type { LineObject } from "./parse-line.js";
 import type { Problem } from "./problem.js";
 import type { RawSession } from "./raw-session.js";
@@ -82,7 +82,7 @@ export function readV4Session(
     }
     if (kind === "lane") {
       if (typeof value.lane !== "string") {
-        invalid(record, "a lane line without a lane name", problems);
+        problems.push({ line: record.line, kind: "invalid", code: "v4-unnamed-lane", detail: {} });
         return;
       }
       const leafId = typeof value.leafId === "string" ? value.leafId : null;
@@ -106,7 +106,12 @@ export function readV4Session(
         });
         return;
       }
-      invalid(record, `a fact line of no known fact (${JSON.stringify(value.fact)})`, problems);
+      problems.push({
+        line: record.line,
+        kind: "invalid",
+        code: "v4-unknown-fact",
+        detail: { fact: value.fact },
+      });
       return;
     }
     if (kind === "record") {
@@ -133,15 +138,15 @@ export function readV4Session(
       entries.push(record);
       return;
     }
-    invalid(record, `a line of kind ${JSON.stringify(kind)}, which version 4 does not have`, problems);
+    problems.push({ line: record.line, kind: "invalid", code: "v4-unknown-kind", detail: { kind } });
   });
 
   if (operationRecords.size > 0) {
-    const counted = [...operationRecords].map(([type, count]) => `${count} ${type}`).join(", ");
     problems.push({
       line: headerLine,
       kind: "note",
-      message: `a version 4 file, written by a host built on Pi's agent core: its operation records (${counted}) are the host's log of how it ran, not the conversation; not shown`,
+      code: "v4-operations",
+      detail: { counts: [...operationRecords].map(([type, count]) => ({ type, count })) },
     });
   }
   const leafLane = lanes.has(MAIN_LANE) ? MAIN_LANE : lastLane;
@@ -151,7 +156,8 @@ export function readV4Session(
     problems.push({
       line: headerLine,
       kind: "structure",
-      message: `the ${leafLane} lane's leaf "${laneLeaf}" is no entry in the file; the report opens at the last entry instead`,
+      code: "v4-leaf-missing",
+      detail: { lane: leafLane as string, leaf: laneLeaf },
     });
   }
   return {
@@ -206,8 +212,4 @@ function isoTime(value: unknown): string | undefined {
 
 function stringOr(value: unknown): string | undefined {
   return typeof value === "string" ? value : undefined;
-}
-
-function invalid(record: LineObject, what: string, problems: Problem[]): void {
-  problems.push({ line: record.line, kind: "invalid", message: `line ${record.line}: ${what}; skipped` });
 }

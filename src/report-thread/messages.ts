@@ -1,6 +1,6 @@
 import type { RedactOptions } from "../redact/create-redactor.js";
 import type { RemoteRedaction } from "../redact/split-redactor.js";
-import type { EntrySettings } from "../render/markdown/entry-share.js";
+import type { EntrySettings } from "../render/markdown/entry-context.js";
 import type { MarkdownEntry } from "../render/markdown/entry-to-markdown.js";
 import type { TokenizeRequest, TokenizeResult } from "../render/primitives/highlight/deferred-tokenizer.js";
 import type { MarkdownParts } from "../render/primitives/markdown/markdown-parts.js";

@@ -2,6 +2,7 @@ import { Worker } from "node:worker_threads";
 import { compiledScript } from "../package-root.js";
 import type { RedactOptions } from "../redact/create-redactor.js";
 import type { RemoteRedaction, RemoteRedactor } from "../redact/split-redactor.js";
+import type { HtmlThread } from "../render/html/html-thread.js";
 import type { RemoteEntries } from "../render/markdown/entry-share.js";
 import type { MarkdownEntry } from "../render/markdown/entry-to-markdown.js";
 import { answerRequest } from "../render/primitives/highlight/code-to-lines.js";
@@ -15,45 +16,19 @@ import type { FromWorker, ToWorker } from "./messages.js";
  * page will likely format (`markdownAhead`), and tokenizes the code the highlight budget lets through
  * (`HtmlOptions.reportThread`).
  */
-export interface ReportThread {
-  /** The tokenizer to give the report's highlight budget (`renderHtmlParts` does this). */
-  readonly tokenizer: DeferredTokenizer;
-  /**
-   * The languages the page will likely highlight, most used first (`likelyLanguages`): the thread warms
-   * them up while it waits for the first block. A hint only; it never changes the page.
-   */
-  warmLanguages(ids: readonly string[]): void;
-  /**
-   * Has the thread render `texts` up to their fences (`markdownParts`) while it would otherwise wait: the
-   * markdown the page will likely format (`likelyMarkdown`). A hint only; it never changes the page.
-   */
-  markdownAhead(texts: readonly string[]): MarkdownAhead;
+export interface ReportThread extends HtmlThread {
   /** Tells the thread the session's redaction is finished (it waits for its share before warming up). */
   redactionOver(): void;
   /** A redactor in the thread with these options, for `splitRedactor`. */
   redactor(options: RedactOptions): RemoteRedactor;
   /** Renders entries of the Markdown report in the thread (see `RemoteEntries`); null when it cannot. */
   markdownEntries: RemoteEntries;
-  /**
-   * The finished page: waits for the last blocks and puts every highlighted line in its place. Closes
-   * the thread: one thread serves one report.
-   */
-  finish(parts: readonly string[]): Promise<string[]>;
   /** Stops the thread. Safe to call more than once, and after `finish`. */
   close(): Promise<void>;
   /** What the thread itself answered (blocks tokenized, batches redacted), not counting what was done here. */
   done(): { blocks: number; redactions: number };
   /** Why the thread stopped before it was closed, or null: the work was then finished here, more slowly. */
   failure(): string | null;
-}
-
-/** Markdown being rendered ahead in the report thread. */
-export interface MarkdownAhead {
-  /**
-   * Stops the thread's work on it and gives what it has sent so far, by text (for `useMarkdownParts`).
-   * Call it when the page is about to format its markdown: the thread then goes on to its blocks.
-   */
-  take(): Promise<ReadonlyMap<string, MarkdownParts>>;
 }
 
 /** What the thread will be asked for, so it can load what that needs while the session is read. */

@@ -1,7 +1,5 @@
 import * as z from "zod/mini";
 import { ContentSchema } from "./content.js";
-import { describeIssue } from "./describe-issue.js";
-import { fastMessageEntry } from "./fast-message-entry.js";
 import { parseMessage } from "./message.js";
 
 const storedMessage = z.pipe(z.unknown(), z.transform(parseMessage));
@@ -109,7 +107,8 @@ export type EntryBody =
   | SessionInfoEntry
   | OtherEntry;
 
-const entrySchemas = {
+/** The schema of each known entry type, by `type`. */
+export const entrySchemas = {
   message: MessageEntrySchema,
   model_change: ModelChangeEntrySchema,
   thinking_level_change: ThinkingLevelChangeEntrySchema,
@@ -125,26 +124,6 @@ const entrySchemas = {
 
 /** The entry types of FORMAT.md §3; any other `type` is kept as an `other` entry. */
 export const KNOWN_ENTRY_TYPES: readonly string[] = Object.keys(entrySchemas);
-
-/** Reads one entry object into its typed body; never throws. */
-export function parseEntryBody(value: Record<string, unknown>): EntryBody {
-  const fast = fastMessageEntry(value);
-  if (fast !== undefined) return fast;
-  const type = value.type;
-  if (typeof type !== "string" || !Object.hasOwn(entrySchemas, type)) {
-    const reason = typeof type === "string" ? `unknown entry type "${type}"` : "the entry has no type";
-    return { type: "other", storedType: type, value, reason, malformed: typeof type !== "string" };
-  }
-  const result = entrySchemas[type as keyof typeof entrySchemas].safeParse(value);
-  if (result.success) return result.data;
-  return {
-    type: "other",
-    storedType: type,
-    value,
-    reason: `${type} entry: ${describeIssue(result.error)}`,
-    malformed: true,
-  };
-}
 
 /** One entry of the session with its place in the file and in the tree. */
 export interface SessionEntry {

@@ -4,10 +4,10 @@ import { type Session, typeEntries } from "../migrate/type-entries.js";
 import { readSessionFile } from "../read/read-session-file.js";
 import type { SessionEntry } from "../schema/entry.js";
 import { buildTree } from "../tree/build-tree.js";
+import { type ChildRun, childRunOf, rememberChildRun } from "../usage/child-run-registry.js";
 import { collectUsage } from "../usage/collect-usage.js";
 import { subagentResults } from "../usage/subagent-usage.js";
 import { addUsage, emptyUsage } from "../usage/usage.js";
-import { type ChildRun, childRunOf, rememberChildRun } from "./child-run-registry.js";
 import { childSessionFile } from "./child-session-file.js";
 
 /** Child files are followed this deep (a child's child's ...), and never into a file already open. */

@@ -31,15 +31,10 @@ export function breakCycles(parent: Int32Array, entries: readonly SessionEntry[]
       problems.push({
         line: entry.line,
         kind: "structure",
-        message: `line ${entry.line}: parent links loop through ${describeLines(loop, entries)}; the loop is cut here and this entry treated as a root`,
+        code: "parent-loop",
+        detail: { lines: [...loop].sort((a, b) => a - b).map((index) => entries[index]?.line) },
       });
     }
     for (const index of walk) state[index] = DONE;
   }
-}
-
-function describeLines(loop: readonly number[], entries: readonly SessionEntry[]): string {
-  const lines = [...loop].sort((a, b) => a - b).map((index) => entries[index]?.line);
-  const shown = lines.slice(0, 8).join(", ");
-  return lines.length > 8 ? `lines ${shown}, … (${lines.length} entries)` : `lines ${shown}`;
 }

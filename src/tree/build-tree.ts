@@ -96,7 +96,8 @@ function indexEntries(entries: readonly SessionEntry[], problems: Problem[]): En
       problems.push({
         line: entry.line,
         kind: "structure",
-        message: `line ${entry.line}: id "${entry.id}" is also used on line ${entries[earlier]?.line}; links to it go to the nearest one before them`,
+        code: "duplicate-id",
+        detail: { id: entry.id, alsoOn: entries[earlier]?.line },
       });
       const positions = duplicates.get(entry.id);
       if (positions === undefined) duplicates.set(entry.id, [earlier, entry.index]);
@@ -119,7 +120,8 @@ function resolveParents(
       problems.push({
         line: entry.line,
         kind: "structure",
-        message: `line ${entry.line}: entry is its own parent; treated as a root`,
+        code: "own-parent",
+        detail: {},
       });
       continue;
     }
@@ -128,7 +130,8 @@ function resolveParents(
       problems.push({
         line: entry.line,
         kind: "structure",
-        message: `line ${entry.line}: parent "${entry.parentId}" is not in the file; this entry starts a separate root`,
+        code: "missing-parent",
+        detail: { parentId: entry.parentId },
       });
       continue;
     }

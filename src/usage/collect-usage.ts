@@ -6,37 +6,8 @@ import { modelsInUse } from "./model-in-use.js";
 import { qualifyModels } from "./qualify-models.js";
 import { collectSubagentRuns } from "./subagent-usage.js";
 import { toUsage } from "./to-usage.js";
-import type { Usage } from "./usage.js";
+import type { UsageItem, UsageSource } from "./usage-item.js";
 import { modelKey, virtualModels } from "./virtual-models.js";
-
-/** Where a piece of usage was recorded (FORMAT.md §5). */
-export type UsageSource = "assistant" | "subagent" | "toolResult" | "summary" | "usageEntry";
-
-export const USAGE_SOURCES: readonly UsageSource[] = [
-  "assistant",
-  "subagent",
-  "toolResult",
-  "summary",
-  "usageEntry",
-];
-
-/** One piece of model work found in the session, tied to the entry that records it. */
-export interface UsageItem {
-  source: UsageSource;
-  /** Index of the entry that holds it. */
-  entryIndex: number;
-  provider: string | null;
-  model: string | null;
-  /** True when the record names no model and the model in use at that point of the path was assumed. */
-  modelAssumed: boolean;
-  usage: Usage;
-  /** Model calls this item stands for. */
-  turns: number;
-  /** For sub-agent runs: the agent's name. */
-  agent?: string | null;
-  /** An error or aborted reply: usage of zeros there is nothing billed, not usage left unrecorded. */
-  failed?: true;
-}
 
 /**
  * Finds every piece of usage in the file, abandoned branches included, each once: assistant replies
@@ -57,7 +28,7 @@ export function collectUsage(
     const add = (source: UsageSource, stored: unknown, named: ModelRef | null, turns: number): void => {
       const { usage, issue } = toUsage(stored);
       if (issue !== undefined)
-        problems.push({ line: entry.line, kind: "invalid", message: `line ${entry.line}: ${issue}` });
+        problems.push({ line: entry.line, kind: "invalid", code: "usage-unreadable", detail: { issue } });
       const model = named ?? assumed;
       items.push({
         source,
@@ -109,7 +80,8 @@ function collectEntryUsage(
             problems.push({
               line: entry.line,
               kind: "invalid",
-              message: `line ${entry.line}: sub-agent ${run.issue}`,
+              code: "subagent-usage-unreadable",
+              detail: { issue: run.issue },
             });
           }
           const model = run.model === null ? assumed : { provider: run.provider, model: run.model };

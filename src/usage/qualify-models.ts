@@ -1,4 +1,4 @@
-import type { UsageItem } from "./collect-usage.js";
+import type { UsageItem } from "./usage-item.js";
 
 /**
  * Gives usage that names its model without a provider (a sub-agent run's `model: "glm-5.1"`, or

@@ -1,5 +1,5 @@
 import { parseMessage } from "../schema/message.js";
-import { childRunOf } from "../subagents/child-run-registry.js";
+import { childRunOf } from "./child-run-registry.js";
 import { toUsage } from "./to-usage.js";
 import { addUsage, emptyUsage, type Usage } from "./usage.js";
 

@@ -1,6 +1,6 @@
-import type { UsageItem, UsageSource } from "./collect-usage.js";
-import { USAGE_SOURCES } from "./collect-usage.js";
 import { addToTotals, emptyTotals, type Totals } from "./totals.js";
+import type { UsageItem, UsageSource } from "./usage-item.js";
+import { USAGE_SOURCES } from "./usage-item.js";
 
 /** Totals of one model. `provider` or `model` is null where the session never named one. */
 export interface ModelTotals extends Totals {

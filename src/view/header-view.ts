@@ -1,6 +1,7 @@
 import { basename } from "node:path";
 import { type SessionAnalysis, sessionRedaction } from "../pipeline.js";
-import type { Problem, ProblemKind } from "../read/problem.js";
+import type { ProblemKind } from "../read/problem.js";
+import { problemText, type WordedProblem } from "../read/problem-sentence.js";
 import { virtualModels } from "../usage/virtual-models.js";
 import { textOf } from "./content-view.js";
 import { firstLine, formatDuration, formatTime } from "./format.js";
@@ -25,7 +26,7 @@ export interface HeaderView {
   inputVersion: number;
   entryCount: number;
   /** The reader's problems, each message without the "line N" it starts with: the page shows the line apart. */
-  problems: Problem[];
+  problems: WordedProblem[];
   problemCounts: { kind: ProblemKind; count: number }[];
   /** What redaction replaced (null when not redacted at all), and the sentence that says so. */
   redaction: RedactionView | null;
@@ -85,21 +86,13 @@ export function headerView(analysis: SessionAnalysis, sourcePath: string | null)
     parentSession: session.header.parentSession ?? null,
     inputVersion: session.inputVersion,
     entryCount: session.entries.length,
-    problems: analysis.problems.map(withoutLineName),
+    problems: analysis.problems.map((problem) => ({
+      line: problem.line,
+      kind: problem.kind,
+      message: problemText(problem),
+    })),
     problemCounts: [...counts].map(([kind, count]) => ({ kind, count })),
     redaction,
     redactionSentence: redaction === null ? null : redactionSentence(redaction),
   };
-}
-
-/**
- * A problem whose message starts by naming its line ("line 4 held ...", "line 3: unknown ..."), without
- * that name: the reports put the line before the message themselves.
- */
-function withoutLineName(problem: Problem): Problem {
-  if (problem.line === null) return problem;
-  const named = `line ${problem.line}`;
-  const rest = problem.message.slice(named.length);
-  if (!problem.message.startsWith(named) || !/^:? /.test(rest)) return problem;
-  return { ...problem, message: rest.replace(/^:? /, "") };
 }

@@ -1,8 +1,7 @@
 import { displayPath } from "./display-path.js";
-import type { EntryView, TranscriptNode } from "./entry-view.js";
+import type { EntryView, ToolView, TranscriptNode } from "./entry-view.js";
 import { firstLine } from "./format.js";
 import { mcpToolName } from "./tools/tool-name.js";
-import type { ToolView } from "./tools/tool-view.js";
 
 /** One line of the side outline: a link to an entry or a folded branch. */
 export interface OutlineItem {

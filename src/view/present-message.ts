@@ -3,13 +3,12 @@ import { parseMessage } from "../schema/message.js";
 import { toUsage } from "../usage/to-usage.js";
 import { modelKey, VIRTUAL_MODEL_API } from "../usage/virtual-models.js";
 import { imagesOf, otherBlocksOf, textOf } from "./content-view.js";
-import type { AssistantPart, MessageView, TurnUsageView } from "./entry-view.js";
+import type { AssistantPart, MessageView, ToolResultView, ToolView, TurnUsageView } from "./entry-view.js";
 import type { ReplySelection } from "./reply-selection.js";
 import { splitSkill } from "./skill.js";
 import { systemView } from "./system-view.js";
 import { nestedCallsView } from "./tools/nested-calls.js";
 import { presentToolBody } from "./tools/present-tool.js";
-import type { ToolResultView, ToolView } from "./tools/tool-view.js";
 import { turnUsage, usageView } from "./turn-usage.js";
 
 /** Finds the result of a tool call among the messages in view, taking it so it is shown only there. */

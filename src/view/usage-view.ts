@@ -1,7 +1,7 @@
 import type { SessionAnalysis } from "../pipeline.js";
-import type { UsageSource } from "../usage/collect-usage.js";
 import type { ModelTotals } from "../usage/summarize-usage.js";
 import { emptyTotals, type Totals } from "../usage/totals.js";
+import type { UsageSource } from "../usage/usage-item.js";
 import { formatCost, formatTokens, plural } from "./format.js";
 import { type PiFooter, piFooter } from "./pi-footer.js";
 

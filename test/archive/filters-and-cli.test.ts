@@ -5,7 +5,7 @@ import { Command } from "commander";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ArchiveJson } from "../../src/archive/archive-json.js";
 import { registerArchiveCommand } from "../../src/cli/commands/archive.js";
-import { UsageError } from "../../src/cli/io.js";
+import { UsageError } from "../../src/output/usage-error.js";
 import { archive } from "./helpers.js";
 import { type PiFolder, shown, WEB, writePiFolder } from "./pi-folder.js";
 

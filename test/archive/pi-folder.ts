@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { projectFolderName } from "../../src/cli/find-session.js";
+import { projectFolderName } from "../../src/sessions/find-session.js";
 
 /**
  * A Pi-style sessions folder, written by hand for the archive tests. Every figure the tests expect is

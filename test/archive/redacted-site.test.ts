@@ -9,7 +9,7 @@ import { join, relative, sep } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ArchiveJson } from "../../src/archive/archive-json.js";
 import { runArchive } from "../../src/archive/run-archive.js";
-import { projectFolderName } from "../../src/cli/find-session.js";
+import { projectFolderName } from "../../src/sessions/find-session.js";
 import { SEEDS } from "../redact/fake-secrets.js";
 
 const secret = (kind: string): string => {

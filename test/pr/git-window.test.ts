@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { UsageError } from "../../src/cli/io.js";
+import { UsageError } from "../../src/output/usage-error.js";
 import { workWindow } from "../../src/pr/git-window.js";
 import { overlaps } from "../../src/pr/pr-sessions.js";
 import { makeRepository } from "./pr-world.js";

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
-import { projectFolderName } from "../../src/cli/find-session.js";
+import { projectFolderName } from "../../src/sessions/find-session.js";
 
 /**
  * A git repository with commits at set times and a Pi sessions folder beside it, written by hand for

@@ -7,9 +7,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { writeReportFile } from "../../src/cli/write-output.js";
 import { renderHtml, renderHtmlParts } from "../../src/index.js";
 import { utf8OfParts } from "../../src/io/utf8-of-parts.js";
+import { writeReportFile } from "../../src/output/write-output.js";
 import { analyzeAsRead } from "../helpers/analyze.js";
 import { CORPUS, FIXTURES, ROOT } from "../helpers/paths.js";
 

@@ -4,12 +4,8 @@
  * cannot answer must cost nothing but time.
  */
 import { describe, expect, it } from "vitest";
-import {
-  type EntrySettings,
-  readingOrder,
-  remoteShare,
-  renderEntries,
-} from "../../src/render/markdown/entry-share.js";
+import type { EntrySettings } from "../../src/render/markdown/entry-context.js";
+import { readingOrder, remoteShare, renderEntries } from "../../src/render/markdown/entry-share.js";
 import { renderMarkdown } from "../../src/render/markdown/render-markdown.js";
 import { startReportThread } from "../../src/report-thread/report-thread.js";
 import type { EntryView, TranscriptNode } from "../../src/view/entry-view.js";

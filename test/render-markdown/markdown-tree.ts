@@ -3,8 +3,7 @@ import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
 import { unified } from "unified";
 import { stripAnsi } from "../../src/render/primitives/ansi/strip-ansi.js";
-import type { MessageView, TranscriptNode } from "../../src/view/entry-view.js";
-import type { ToolView } from "../../src/view/tools/tool-view.js";
+import type { MessageView, ToolView, TranscriptNode } from "../../src/view/entry-view.js";
 
 const parser = unified().use(remarkParse).use(remarkGfm);
 

@@ -1,7 +1,8 @@
 import type { Command } from "commander";
+import { UsageError } from "../../output/usage-error.js";
 import { NOT_REDACTED } from "../../redact/redact-session.js";
 import { summarySentence } from "../../view/redaction-view.js";
-import { type CliIo, UsageError } from "../io.js";
+import type { CliIo } from "../io.js";
 import { addRedactOptions, redactionSettings } from "../redact-options.js";
 
 /** The options `pi-report archive` parses. */

@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import type { Command } from "commander";
-import { type CliIo, UsageError } from "../io.js";
+import { UsageError } from "../../output/usage-error.js";
+import type { CliIo } from "../io.js";
 import { addRedactOptions, redactionSettings } from "../redact-options.js";
 
 /** The options `pi-report pr` parses. */

@@ -1,9 +1,11 @@
 import { statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { basename, extname, join } from "node:path";
+import { UsageError } from "../../output/usage-error.js";
+import { writeMarkdownReport } from "../../output/write-markdown-report.js";
+import { isSpecialFile, refuseStandardOutputIntoInput, writeReportFile } from "../../output/write-output.js";
 import { analyze, type SessionAnalysis } from "../../pipeline.js";
 import { readSessionFile } from "../../read/read-session-file.js";
-import type { SummaryForm } from "../../render/markdown/render-markdown.js";
 import { SPLIT_MIN_CHARS } from "../../redact/split-redactor.js";
 import {
   formatNamedBy,
@@ -13,16 +15,15 @@ import {
   type RenderedReport,
   type ReportFormat,
 } from "../../render/formats.js";
+import type { SummaryForm } from "../../render/markdown/render-markdown.js";
 import type { ReportThread, ReportThreadWork } from "../../report-thread/report-thread.js";
+import { newestSessionFor } from "../../sessions/find-session.js";
 import { redactionSentence, redactionView } from "../../view/redaction-view.js";
-import { newestSessionFor } from "../find-session.js";
 import { tuneHeapForMarkdown } from "../heap-growth.js";
-import { type CliIo, UsageError } from "../io.js";
+import type { CliIo } from "../io.js";
 import { progressLine } from "../progress.js";
 import { redactionSettings } from "../redact-options.js";
 import { tuneTierUpForPhase } from "../tier-up.js";
-import { writeMarkdownReport } from "../write-markdown-report.js";
-import { isSpecialFile, refuseStandardOutputIntoInput, writeReportFile } from "../write-output.js";
 
 export { REPORT_FORMATS, type ReportFormat };
 

@@ -1,7 +1,8 @@
 import type { Command } from "commander";
+import { UsageError } from "../../output/usage-error.js";
+import { newestSessionFor } from "../../sessions/find-session.js";
 import type { GhRunner } from "../../share/gh.js";
-import { newestSessionFor } from "../find-session.js";
-import { type CliIo, UsageError } from "../io.js";
+import type { CliIo } from "../io.js";
 import { addRedactOptions, redactionSettings } from "../redact-options.js";
 
 /** The options `pi-report share` parses. */

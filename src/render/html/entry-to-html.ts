@@ -1,7 +1,8 @@
 import type { ContextStatus, EntryContent, EntryView, TurnUsageView } from "../../view/entry-view.js";
 import { formatTime } from "../../view/format.js";
 import { type HtmlContext, jsonSlot, markdownSlot, type Slot } from "./html-context.js";
-import { type HtmlMessage, messageToHtml } from "./message-to-html.js";
+import type { HtmlMessage } from "./html-message.js";
+import { messageToHtml } from "./message-to-html.js";
 
 /** An entry's template data: the card chrome, and `body` for its partial. */
 export interface HtmlEntry {

@@ -1,5 +1,5 @@
 import { EMBEDDABLE_IMAGE_TYPES } from "../../view/content-view.js";
-import type { ImageView } from "../../view/entry-view.js";
+import type { ImageView, MessageView } from "../../view/entry-view.js";
 import { formatInteger } from "../../view/format.js";
 import { ansiToHtml } from "../primitives/ansi/ansi-to-html.js";
 import { escapeHtml } from "../primitives/escape.js";
@@ -7,6 +7,7 @@ import type { HighlightBudget, HighlightPriority } from "../primitives/highlight
 import { highlightCode, plainCodeBlock } from "../primitives/highlight/code-to-html.js";
 import { markdownToHtml } from "../primitives/markdown/markdown-to-html.js";
 import { isPlainProse, proseToHtml } from "../primitives/markdown/plain-prose.js";
+import type { HtmlMessage } from "./html-message.js";
 import type { RenderJobs } from "./render-jobs.js";
 
 /** What the page-model builders share: the job queue, the highlight budget and the report's options. */
@@ -24,6 +25,8 @@ export interface HtmlContext {
   nextMarkdownId: () => string;
   /** Characters of markdown left to format; past it, text is shown as written (see DEFAULT_MARKDOWN_CHARS). */
   markdownLeft: { chars: number };
+  /** A sub-agent run's transcript as template data (`messagesToHtml`, passed in: a run's messages sit in a tool). */
+  subMessages: (messages: readonly MessageView[]) => HtmlMessage[];
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   type Slot,
   terminalSlot,
 } from "./html-context.js";
+import type { HtmlMessage } from "./html-message.js";
 import { type HtmlTool, toolNamesOf, toolToHtml } from "./tool-to-html.js";
 
 export type HtmlPart =
@@ -19,16 +20,6 @@ export type HtmlPart =
   | { thinking: Slot | null; redacted: boolean }
   | { tool: HtmlTool }
   | { other: Slot };
-
-/** A message's template data; `partial` names its template. */
-export interface HtmlMessage {
-  partial: string;
-  /** Filter keys for the page script: role, tool names, error. */
-  kind: string;
-  tools: string[];
-  error: boolean;
-  [field: string]: unknown;
-}
 
 function partToHtml(part: AssistantPart, context: HtmlContext): HtmlPart | null {
   switch (part.kind) {

@@ -1,5 +1,4 @@
 import type { SessionAnalysis } from "../../pipeline.js";
-import type { ReportThread } from "../../report-thread/report-thread.js";
 import { TOOL_VERSION } from "../../version.js";
 import { entryAnchors } from "../../view/anchors.js";
 import type { FoldSummary, TranscriptNode } from "../../view/entry-view.js";
@@ -14,8 +13,10 @@ import { chartSvg } from "./chart-svg.js";
 import { contentSecurityPolicy } from "./csp.js";
 import { entryToHtml, type HtmlEntry } from "./entry-to-html.js";
 import { DEFAULT_MARKDOWN_CHARS, type HtmlContext } from "./html-context.js";
+import type { HtmlThread } from "./html-thread.js";
 import { likelyLanguages } from "./likely-languages.js";
 import { likelyMarkdown } from "./likely-markdown.js";
+import { messagesToHtml } from "./message-to-html.js";
 import { RenderJobs } from "./render-jobs.js";
 import { loadTemplates } from "./templates.js";
 
@@ -51,7 +52,7 @@ export interface HtmlOptions {
    * highlighted lines are placeholders: with templates of your own that transform the HTML they are given
    * (escape, cut, count it), leave this out.
    */
-  reportThread?: ReportThread;
+  reportThread?: HtmlThread;
 }
 
 /** What `HtmlOptions.onPhase` is told. */
@@ -114,6 +115,7 @@ export async function renderHtmlParts(
       return `m${markdownIds}-`;
     },
     markdownLeft: { chars: markdownChars },
+    subMessages: (messages) => messagesToHtml(messages, context),
   };
   const transcript = nodesToHtml(view.transcript, context);
   options.onPhase?.("render");

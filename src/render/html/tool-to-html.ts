@@ -1,10 +1,9 @@
 import { displayPath } from "../../view/display-path.js";
-import type { TurnUsageView } from "../../view/entry-view.js";
+import type { NestedCallStatus, ToolBody, ToolView, TurnUsageView } from "../../view/entry-view.js";
 import { firstLine } from "../../view/format.js";
 import { nestedDuration } from "../../view/tools/nested-calls.js";
 import { otherArguments } from "../../view/tools/other-arguments.js";
 import { type McpToolName, mcpToolName } from "../../view/tools/tool-name.js";
-import type { NestedCallStatus, ToolBody, ToolView } from "../../view/tools/tool-view.js";
 import { diffToHtml } from "../primitives/diff/diff-to-html.js";
 import { languageFromPath, SHELL_LANGUAGE } from "../primitives/highlight/languages.js";
 import {
@@ -18,7 +17,7 @@ import {
   type Slot,
   terminalSlot,
 } from "./html-context.js";
-import { type HtmlMessage, messagesToHtml } from "./message-to-html.js";
+import type { HtmlMessage } from "./html-message.js";
 
 /** Outputs longer than this many lines start folded. */
 const OPEN_LINES = 20;
@@ -190,7 +189,7 @@ const TOOL_CARDS: {
       failed: (run.exitCode !== null && run.exitCode !== 0) || run.stopReason === "error",
       usage: run.usage,
       turns: run.turns,
-      messages: messagesToHtml(run.messages, context),
+      messages: context.subMessages(run.messages),
       sessionFile:
         run.sessionFile === null
           ? null

@@ -1,9 +1,9 @@
 import type { BranchAnalysis, SessionAnalysis } from "../../pipeline.js";
-import type { Problem } from "../../read/problem.js";
+import { type WordedProblem, wordedProblem } from "../../read/problem-sentence.js";
 import type { SessionEntry } from "../../schema/entry.js";
-import type { UsageSource } from "../../usage/collect-usage.js";
 import type { ModelTotals } from "../../usage/summarize-usage.js";
 import { roundCost, type Totals } from "../../usage/totals.js";
+import type { UsageSource } from "../../usage/usage-item.js";
 import { TOOL_VERSION } from "../../version.js";
 import { type RedactionView, redactionView } from "../../view/redaction-view.js";
 import { sessionTimes } from "../../view/session-times.js";
@@ -27,7 +27,7 @@ export interface JsonReport {
     startedAt: string | null;
     endedAt: string | null;
   };
-  problems: Problem[];
+  problems: WordedProblem[];
   /**
    * What redaction replaced: in the session, or, when it was left to this report (the command's way), in
    * the report's own strings; null when the session was analyzed as read (`analyzeSession`).
@@ -91,7 +91,7 @@ export function buildJsonReport(analysis: SessionAnalysis): JsonReport {
       startedAt: times.startedAt,
       endedAt: times.endedAt,
     },
-    problems: analysis.problems,
+    problems: analysis.problems.map(wordedProblem),
     redaction: redactionView(
       analysis.redaction !== null && "summary" in analysis.redaction ? analysis.redaction.summary : undefined,
     ),

@@ -1,13 +1,7 @@
 import type { EntryView, TranscriptNode } from "../../view/entry-view.js";
+import { type EntrySettings, markdownContext } from "./entry-context.js";
 import { entryToMarkdown, type MarkdownEntry } from "./entry-to-markdown.js";
-import { markdownContext } from "./full-report.js";
 import { MarkdownImages } from "./images.js";
-
-/** What an entry's Markdown depends on besides the entry itself (and the images, which stay here). */
-export interface EntrySettings {
-  cwd: string | null;
-  thinking: boolean;
-}
 
 /**
  * Renders entries of the Markdown report in another thread (the report thread, `markdownEntries`), in the

@@ -1,12 +1,11 @@
 import { TOOL_VERSION } from "../../version.js";
 import type { EntryView, TranscriptNode } from "../../view/entry-view.js";
 import type { ReportView } from "../../view/report-view.js";
-import type { EntrySettings } from "./entry-share.js";
+import { markdownContext } from "./entry-context.js";
 import { entryToMarkdown, type MarkdownEntry } from "./entry-to-markdown.js";
 import type { MarkdownImages } from "./images.js";
 import type { MarkdownContext } from "./markdown-context.js";
 import { code, emphasis, paragraph, stringify, text } from "./mdast.js";
-import { subMessageToMarkdown } from "./message-to-markdown.js";
 import {
   branchesBlock,
   factsList,
@@ -48,17 +47,6 @@ function nodesToTemplate(
           },
         },
   );
-}
-
-/** What the entries of the Markdown report are rendered with. */
-export function markdownContext(settings: EntrySettings, images: MarkdownImages): MarkdownContext {
-  const context: MarkdownContext = {
-    cwd: settings.cwd,
-    thinking: settings.thinking,
-    images,
-    subMessage: (message) => subMessageToMarkdown(message, context),
-  };
-  return context;
 }
 
 /**

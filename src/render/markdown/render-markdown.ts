@@ -2,15 +2,10 @@ import type { SessionAnalysis } from "../../pipeline.js";
 import type { EntryView } from "../../view/entry-view.js";
 import { buildReportView, type ReportView } from "../../view/report-view.js";
 import { showControlCharacters } from "../primitives/control-characters.js";
-import {
-  type EntrySettings,
-  REMOTE_SHARE,
-  type RemoteEntries,
-  readingOrder,
-  remoteShare,
-} from "./entry-share.js";
+import { type EntrySettings, markdownContext } from "./entry-context.js";
+import { REMOTE_SHARE, type RemoteEntries, readingOrder, remoteShare } from "./entry-share.js";
 import { entryToMarkdown, type MarkdownEntry } from "./entry-to-markdown.js";
-import { fullTemplateData, markdownContext, type RenderedEntries } from "./full-report.js";
+import { fullTemplateData, type RenderedEntries } from "./full-report.js";
 import { type MarkdownAsset, MarkdownImages } from "./images.js";
 import { emphasis, paragraph, stringify, text } from "./mdast.js";
 import { titleHeading } from "./overview-markdown.js";

@@ -1,16 +1,16 @@
 import type { PhrasingContent, RootContent } from "mdast";
 import { displayPath } from "../../view/display-path.js";
-import { firstLine, formatInteger } from "../../view/format.js";
-import { nestedDuration } from "../../view/tools/nested-calls.js";
-import { otherArguments } from "../../view/tools/other-arguments.js";
-import { mcpToolName } from "../../view/tools/tool-name.js";
 import type {
   NestedCallsView,
   SubagentRunView,
   ToolBody,
   ToolResultView,
   ToolView,
-} from "../../view/tools/tool-view.js";
+} from "../../view/entry-view.js";
+import { firstLine, formatInteger } from "../../view/format.js";
+import { nestedDuration } from "../../view/tools/nested-calls.js";
+import { otherArguments } from "../../view/tools/other-arguments.js";
+import { mcpToolName } from "../../view/tools/tool-name.js";
 import { diffToText } from "./diff-to-markdown.js";
 import { fenceFromPath, fenceName } from "./fence-language.js";
 import {

@@ -1,8 +1,8 @@
 import * as z from "zod/mini";
+import type { NestedCallStatus, NestedCallsView, ToolView } from "../entry-view.js";
 import { formatDuration } from "../format.js";
-import type { PresentMessages } from "./present-tool.js";
+import type { PresentMessages } from "./present-messages.js";
 import { presentToolBody } from "./present-tool.js";
-import type { NestedCallStatus, NestedCallsView, ToolView } from "./tool-view.js";
 
 /** One record of Pi 1.x's `nestedCalls` (message-types.md: `NestedToolCallRecord`); loose, as stored. */
 const NestedCallRecordSchema = z.looseObject({

@@ -1,5 +1,5 @@
+import type { ToolBody } from "../entry-view.js";
 import { PATH_ARGUMENTS, parseArgs } from "./args.js";
-import type { ToolBody } from "./tool-view.js";
 
 /**
  * The argument names a tool's body already shows, by kind (the command, the path, the written content,

@@ -1,11 +1,8 @@
 import { editToModel } from "../../diff/edit-to-model.js";
-import type { MessageView } from "../entry-view.js";
+import type { ToolBody, ToolResultView } from "../entry-view.js";
 import { numberField, parseArgs, pathArgument, stringField } from "./args.js";
+import type { PresentMessages } from "./present-messages.js";
 import { subagentBody } from "./subagent-body.js";
-import type { ToolBody, ToolResultView } from "./tool-view.js";
-
-/** Turns the messages of a sub-agent's transcript into views (injected to keep this module acyclic). */
-export type PresentMessages = (messages: unknown[], depth: number) => MessageView[];
 
 interface BodyInput {
   args: Record<string, unknown>;

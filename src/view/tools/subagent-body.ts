@@ -1,9 +1,9 @@
-import { type ChildRun, childRunOf } from "../../subagents/child-run-registry.js";
+import { type ChildRun, childRunOf } from "../../usage/child-run-registry.js";
 import { subagentResults } from "../../usage/subagent-usage.js";
+import type { SubagentRunView, ToolBody } from "../entry-view.js";
 import { turnUsage, usageView } from "../turn-usage.js";
 import { asObject, numberField, stringField } from "./args.js";
-import type { PresentMessages } from "./present-tool.js";
-import type { SubagentRunView, ToolBody } from "./tool-view.js";
+import type { PresentMessages } from "./present-messages.js";
 
 /** Sub-agent transcripts nest; past this depth a run is listed without its transcript. */
 export const MAX_TRANSCRIPT_DEPTH = 4;

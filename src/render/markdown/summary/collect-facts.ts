@@ -1,7 +1,12 @@
 import { displayPath } from "../../../view/display-path.js";
-import type { EntryView, MessageView, TranscriptNode, TurnUsageView } from "../../../view/entry-view.js";
+import type {
+  EntryView,
+  MessageView,
+  ToolView,
+  TranscriptNode,
+  TurnUsageView,
+} from "../../../view/entry-view.js";
 import { firstLine, formatTime } from "../../../view/format.js";
-import type { ToolView } from "../../../view/tools/tool-view.js";
 import { lineCount } from "../markdown-context.js";
 
 /** Where in the session something happened: the active branch, a folded branch, or a sub-agent run. */

@@ -1,6 +1,6 @@
 import { mkdirSync, readdirSync, rmdirSync, rmSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
-import { UsageError } from "./io.js";
+import { UsageError } from "./usage-error.js";
 import { type ReportFile, writeReportFiles } from "./write-output.js";
 
 /** An image the Markdown report links, `path` relative to the report's folder (`r.md.assets/img-001.png`). */

@@ -1,4 +1,4 @@
-import type { Usage } from "../usage/usage.js";
+import type { Usage } from "./usage.js";
 
 /** A sub-agent run's own session file, and what it holds when it was read. */
 export interface ChildRun {

@@ -1,7 +1,7 @@
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
-import { UsageError } from "./io.js";
+import { UsageError } from "../output/usage-error.js";
 
 /**
  * Where Pi keeps sessions, and whether every project's files sit side by side (a session dir set by hand),

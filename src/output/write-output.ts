@@ -3,7 +3,7 @@ import { writeFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { utf8OfParts } from "../io/utf8-of-parts.js";
 import { AtomicWriteError, writeFilesAtomically } from "../io/write-file-atomically.js";
-import { UsageError } from "./io.js";
+import { UsageError } from "./usage-error.js";
 
 function canonical(path: string): string {
   try {

@@ -1,0 +1,20 @@
+import type { MarkdownImages } from "./images.js";
+import type { MarkdownContext } from "./markdown-context.js";
+import { subMessageToMarkdown } from "./message-to-markdown.js";
+
+/** What an entry's Markdown depends on besides the entry itself (and the images, which stay here). */
+export interface EntrySettings {
+  cwd: string | null;
+  thinking: boolean;
+}
+
+/** What the entries of the Markdown report are rendered with. */
+export function markdownContext(settings: EntrySettings, images: MarkdownImages): MarkdownContext {
+  const context: MarkdownContext = {
+    cwd: settings.cwd,
+    thinking: settings.thinking,
+    images,
+    subMessage: (message) => subMessageToMarkdown(message, context),
+  };
+  return context;
+}
