@@ -1,6 +1,7 @@
 import { displayPath } from "./display-path.js";
 import type { EntryView, TranscriptNode } from "./entry-view.js";
 import { firstLine } from "./format.js";
+import { titleText } from "./title-text.js";
 import { mcpToolName } from "./tools/tool-name.js";
 import type { ToolView } from "./tools/tool-view.js";
 
@@ -62,7 +63,7 @@ function entryItems(
       items.push({
         ...base,
         kind: "prompt",
-        text: firstLine(message.text || (message.skill ? `/${message.skill.name}` : "(image)"), 70),
+        text: titleText(message.text, 70) || (message.skill ? `/${message.skill.name}` : "(image)"),
       });
     if (message.role === "assistant") {
       if (message.stopReason === "error" || message.stopReason === "aborted") {
