@@ -1,7 +1,39 @@
 import type { ContextStatus, EntryContent, EntryView, TurnUsageView } from "../../view/entry-view.js";
 import { formatTime } from "../../view/format.js";
 import { type HtmlContext, jsonSlot, markdownSlot, type Slot } from "./html-context.js";
-import { type HtmlMessage, messageToHtml } from "./message-to-html.js";
+import { type HtmlBodyBase, type HtmlMessage, messageToHtml } from "./message-to-html.js";
+import { entryHover, type HtmlTurn } from "./turn-chrome.js";
+
+type Link = { id: string; anchor: string | null } | null;
+type Note<P extends string, F> = HtmlBodyBase<P> & F;
+
+/** An entry that is no message, as template data: one shape per partial. */
+export type HtmlNote =
+  | Note<"entry-model-change", { provider: string; modelId: string; virtual: boolean }>
+  | Note<"entry-thinking-level", { level: string }>
+  | Note<
+      "entry-compaction",
+      {
+        summary: Slot;
+        tokensBefore: number | null;
+        readFiles: string[];
+        modifiedFiles: string[];
+        firstKept: Link;
+        retainedMessages: number;
+        usage: TurnUsageView | null;
+        fromHook: boolean;
+      }
+    >
+  | Note<"entry-branch-summary", { summary: Slot; from: Link; usage: TurnUsageView | null }>
+  | Note<"entry-context-edit", { target: Link; replacement: Slot | null }>
+  | Note<"entry-usage", { usageKind: string; model: string | null; usage: TurnUsageView }>
+  | Note<"entry-custom", { customType: string | null; data: Slot }>
+  | Note<"entry-label", { target: Link; label: string | null }>
+  | Note<"entry-session-info", { name: string | null }>
+  | Note<"entry-other", { storedType: string; reason: string; json: Slot }>;
+
+/** What an entry's card holds, for its partial. */
+export type HtmlEntryBody = HtmlMessage | HtmlNote;
 
 /** An entry's template data: the card chrome, and `body` for its partial. */
 export interface HtmlEntry {
@@ -13,15 +45,25 @@ export interface HtmlEntry {
   status: {
     kind: ContextStatus["kind"];
     text: string;
+    /** A status line on the card; a summarised entry has only its edge, and the compaction its divider. */
+    shown: boolean;
     byAnchor: string | null;
     replacement: Slot | null;
   } | null;
   /** Short name of what the entry is, shown in its head. */
   title: string;
-  body: HtmlMessage;
+  /** Show the head line; false for the agent's entries that follow a prompt (turn-chrome.ts). */
+  head: boolean;
+  /** Continues the card above: the same turn's agent work. */
+  cont: boolean;
+  /** What the entry's link shows on hover: its line, time, tokens and cost, context status. */
+  hover: string;
+  /** On a prompt: what was done for it, on its head line. */
+  turn: HtmlTurn | null;
+  body: HtmlEntryBody;
 }
 
-function note(partial: string, kind: string, fields: Record<string, unknown>): HtmlMessage {
+function note<P extends HtmlNote["partial"], F>(partial: P, kind: string, fields: F): Note<P, F> {
   return { partial, kind, tools: [], error: false, ...fields };
 }
 
@@ -30,8 +72,8 @@ function usageField(usage: TurnUsageView | null): TurnUsageView | null {
 }
 
 /** Entry type -> template data (messages go through the role table in message-to-html.ts). */
-function contentToHtml(content: EntryContent, context: HtmlContext): HtmlMessage {
-  const link = (id: string | null) => (id === null ? null : { id, anchor: context.anchorOf(id) });
+function contentToHtml(content: EntryContent, context: HtmlContext): HtmlEntryBody {
+  const link = (id: string | null): Link => (id === null ? null : { id, anchor: context.anchorOf(id) });
   switch (content.type) {
     case "message":
       return messageToHtml(content.message, context);
@@ -94,7 +136,7 @@ function contentToHtml(content: EntryContent, context: HtmlContext): HtmlMessage
   }
 }
 
-const TITLES: Record<string, string> = {
+const TITLES: Record<HtmlEntryBody["partial"], string> = {
   "message-user": "User",
   "message-assistant": "Assistant",
   "message-tool-result": "Tool result",
@@ -126,11 +168,12 @@ const STATUS_TEXT: Record<ContextStatus["kind"], string> = {
 export function entryToHtml(entry: EntryView, context: HtmlContext): HtmlEntry {
   const body = contentToHtml(entry.content, context);
   const status = entry.contextStatus;
+  const time = formatTime(entry.timestamp);
   return {
     anchor: entry.anchor,
     id: entry.id,
     line: entry.line,
-    time: formatTime(entry.timestamp),
+    time,
     labels: entry.labels,
     status:
       status === null
@@ -138,6 +181,7 @@ export function entryToHtml(entry: EntryView, context: HtmlContext): HtmlEntry {
         : {
             kind: status.kind,
             text: STATUS_TEXT[status.kind],
+            shown: status.kind !== "summarised",
             byAnchor: "byId" in status ? context.anchorOf(status.byId) : null,
             replacement:
               status.kind === "replaced"
@@ -152,7 +196,16 @@ export function entryToHtml(entry: EntryView, context: HtmlContext): HtmlEntry {
     title:
       body.partial === "message-custom" && entry.content.type === "message"
         ? "Extension message (custom role)"
-        : (TITLES[body.partial] ?? "Entry"),
+        : TITLES[body.partial],
+    head: true,
+    cont: false,
+    hover: entryHover(
+      entry.line,
+      time,
+      body.partial === "message-assistant" ? body.usage : null,
+      status === null ? null : STATUS_TEXT[status.kind],
+    ),
+    turn: null,
     body,
   };
 }

@@ -2,7 +2,7 @@ import type { SessionAnalysis } from "../../pipeline.js";
 import type { ReportThread } from "../../report-thread/report-thread.js";
 import { TOOL_VERSION } from "../../version.js";
 import { entryAnchors } from "../../view/anchors.js";
-import type { FoldSummary, TranscriptNode } from "../../view/entry-view.js";
+import type { TranscriptNode } from "../../view/entry-view.js";
 import { buildReportView } from "../../view/report-view.js";
 import { ansiStylesheet } from "../primitives/ansi/ansi-stylesheet.js";
 import { showControlCharacters } from "../primitives/control-characters.js";
@@ -12,12 +12,13 @@ import { highlightStylesheet } from "../primitives/highlight/theme-classes.js";
 import { useMarkdownParts } from "../primitives/markdown/markdown-to-html.js";
 import { chartSvg } from "./chart-svg.js";
 import { contentSecurityPolicy } from "./csp.js";
-import { entryToHtml, type HtmlEntry } from "./entry-to-html.js";
+import { entryToHtml } from "./entry-to-html.js";
 import { DEFAULT_MARKDOWN_CHARS, type HtmlContext } from "./html-context.js";
 import { likelyLanguages } from "./likely-languages.js";
 import { likelyMarkdown } from "./likely-markdown.js";
 import { RenderJobs } from "./render-jobs.js";
 import { loadTemplates } from "./templates.js";
+import { applyTurnChrome, type HtmlNode } from "./turn-chrome.js";
 
 /** Options of the HTML report. */
 export interface HtmlOptions {
@@ -56,8 +57,6 @@ export interface HtmlOptions {
 
 /** What `HtmlOptions.onPhase` is told. */
 export type PagePhase = "model" | "render";
-
-type HtmlNode = { entry: HtmlEntry } | { fold: FoldSummary & { reason: string; nodes: HtmlNode[] } };
 
 function nodesToHtml(nodes: readonly TranscriptNode[], context: HtmlContext): HtmlNode[] {
   return nodes.map((node) =>
@@ -116,6 +115,7 @@ export async function renderHtmlParts(
     markdownLeft: { chars: markdownChars },
   };
   const transcript = nodesToHtml(view.transcript, context);
+  applyTurnChrome(transcript, view.prompts);
   options.onPhase?.("render");
   // The view's transcript is now in the page model: let it go before the heavy work (a large session
   // would hold both while highlighting and templating).

@@ -1,0 +1,100 @@
+import type { FoldSummary } from "../../view/entry-view.js";
+import { formatCost, formatTokens } from "../../view/format.js";
+import type { PromptSummary } from "../../view/prompt-index.js";
+import type { HtmlEntry } from "./entry-to-html.js";
+
+/** A node of the page's transcript: an entry's card, or a folded branch holding more. */
+export type HtmlNode = { entry: HtmlEntry } | { fold: FoldSummary & { reason: string; nodes: HtmlNode[] } };
+
+/** A prompt's head line: what was done for it, up to the next prompt. */
+export interface HtmlTurn {
+  summary: PromptSummary;
+  /** "read ×8, bash ×3, edit" */
+  toolsText: string;
+}
+
+/** Tools by count, most used first: `read ×8, bash ×3, edit`. */
+export function toolsText(tools: readonly { name: string; count: number }[]): string {
+  return [...tools]
+    .sort((a, b) => b.count - a.count)
+    .map(({ name, count }) => (count === 1 ? name : `${name} ×${count}`))
+    .join(", ");
+}
+
+/** The agent's side of a turn: replies and the results of calls not shown inside them. */
+const AGENT_PARTIALS: ReadonlySet<string> = new Set(["message-assistant", "message-tool-result"]);
+
+function modelKey(body: HtmlEntry["body"]): string | null {
+  if (body.partial !== "message-assistant" || body.model === null) return null;
+  return [body.provider, body.model, body.router, body.unrouted, body.responseModel, body.thinkingLevel].join(
+    "\u0000",
+  );
+}
+
+/**
+ * One line of chrome per turn instead of one per entry: a prompt's head carries the turn's calls, tokens,
+ * cost and time; the agent's entries that follow it have no head of their own (their time, tokens and
+ * cost are on their link's hover) and join one card; a reply names its model only where the model
+ * changes. Mutates the nodes (they are the page model, built just before).
+ */
+export function applyTurnChrome(nodes: readonly HtmlNode[], prompts: readonly PromptSummary[]): void {
+  const turns = new Map(
+    prompts.map((summary) => [summary.anchor, { summary, toolsText: toolsText(summary.tools) }]),
+  );
+  chromeOf(nodes, turns);
+}
+
+function chromeOf(nodes: readonly HtmlNode[], turns: ReadonlyMap<string, HtmlTurn>): void {
+  let previous: "prompt" | "agent" | "other" = "other";
+  let lastModel: string | null = null;
+  for (const node of nodes) {
+    if ("fold" in node) {
+      chromeOf(node.fold.nodes, turns);
+      previous = "other";
+      continue;
+    }
+    const { entry } = node;
+    const { body } = entry;
+    if (body.partial === "message-user") {
+      entry.turn = turns.get(entry.anchor) ?? null;
+      previous = "prompt";
+      continue;
+    }
+    if (!AGENT_PARTIALS.has(body.partial)) {
+      previous = "other";
+      continue;
+    }
+    if (previous !== "other") {
+      entry.head = false;
+      entry.cont = previous === "agent";
+    }
+    if (body.partial === "message-assistant") {
+      const key = modelKey(body);
+      // Where the model is the one before, its line says nothing new; a failed reply still says why.
+      body.meta = key !== null && key !== lastModel;
+      body.usageShown = false;
+      if (key !== null) lastModel = key;
+    }
+    previous = "agent";
+  }
+}
+
+/** What an entry's link shows on hover: where it is in the file, when, and what it cost. */
+export function entryHover(
+  line: number,
+  time: string | null,
+  usage: { totalTokens: number; cost: number; unpriced: boolean; unrecorded: boolean } | null,
+  status: string | null,
+): string {
+  const parts = [`line ${line}`];
+  if (time !== null) parts.push(time);
+  if (usage !== null) {
+    if (usage.unrecorded) parts.push("usage not recorded");
+    else
+      parts.push(
+        `${formatTokens(usage.totalTokens)} tokens · ${usage.unpriced ? "unpriced" : formatCost(usage.cost)}`,
+      );
+  }
+  if (status !== null) parts.push(status);
+  return parts.join(" · ");
+}
