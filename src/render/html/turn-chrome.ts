@@ -1,5 +1,5 @@
-import type { FoldSummary } from "../../view/entry-view.js";
-import { formatCost, formatTokens } from "../../view/format.js";
+import type { FoldSummary, TurnUsageView } from "../../view/entry-view.js";
+import { formatCost, formatInteger, formatTokens } from "../../view/format.js";
 import type { PromptSummary } from "../../view/prompt-index.js";
 import type { HtmlEntry } from "./entry-to-html.js";
 
@@ -79,22 +79,33 @@ function chromeOf(nodes: readonly HtmlNode[], turns: ReadonlyMap<string, HtmlTur
   }
 }
 
-/** What an entry's link shows on hover: where it is in the file, when, and what it cost. */
+/** A call's usage as its badge words it (usage-badge.hbs), with the parts it adds up from. */
+function usageText(usage: TurnUsageView): string {
+  if (usage.unrecorded) return "usage not recorded";
+  const words = [`${formatTokens(usage.totalTokens)} tokens`];
+  if (usage.reasoning > 0) words.push(`${formatTokens(usage.reasoning)} reasoning`);
+  if (usage.cacheWrite1h > 0) words.push(`${formatTokens(usage.cacheWrite1h)} cache write 1h`);
+  words.push(
+    usage.unpriced
+      ? "unpriced"
+      : usage.billed === null
+        ? formatCost(usage.cost)
+        : `${formatCost(usage.cost)} billed by the provider (its rates give ${formatCost(usage.billed.partsCost)})`,
+  );
+  const parts = `input ${formatInteger(usage.input)}, output ${formatInteger(usage.output)}, cache read ${formatInteger(usage.cacheRead)}, cache write ${formatInteger(usage.cacheWrite)}`;
+  return `${words.join(" · ")} (${parts})`;
+}
+
+/** What an entry's link shows on hover: where it is in the file, when, what it cost, its context status. */
 export function entryHover(
   line: number,
   time: string | null,
-  usage: { totalTokens: number; cost: number; unpriced: boolean; unrecorded: boolean } | null,
+  usage: TurnUsageView | null,
   status: string | null,
 ): string {
   const parts = [`line ${line}`];
   if (time !== null) parts.push(time);
-  if (usage !== null) {
-    if (usage.unrecorded) parts.push("usage not recorded");
-    else
-      parts.push(
-        `${formatTokens(usage.totalTokens)} tokens · ${usage.unpriced ? "unpriced" : formatCost(usage.cost)}`,
-      );
-  }
+  if (usage !== null) parts.push(usageText(usage));
   if (status !== null) parts.push(status);
   return parts.join(" · ");
 }
