@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analyzeFile } from "../../src/index.js";
 import { renderHtml } from "../../src/render/html/render-html.js";
 import { launchChromium } from "../helpers/browser.js";
+import { runCli } from "../helpers/cli.js";
 import { CORPUS, ROOT } from "../helpers/paths.js";
 
 const OUT = `${ROOT}test/.output/at-a-glance/`;
@@ -94,6 +95,35 @@ describe("one line of chrome per turn", () => {
     expect(figures.compactions).toBe(1);
     expect(figures.summarised).toBeGreaterThan(100);
     expect(figures.statusLines).toBe(0);
+    await page.close();
+  });
+});
+
+describe("the prompt index", () => {
+  it("lists every prompt, linking to its turn, and its figures add up to the JSON report's", async () => {
+    const { stdout } = await runCli([SESSION, "-f", "json", "-o", "-"]);
+    const branch = JSON.parse(stdout).usage.activeBranch;
+    const page = await open();
+    const rows = await page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLTableRowElement>("#prompts tbody tr")).map((row) => ({
+        href: row.querySelector("a")?.getAttribute("href") ?? "",
+        calls: Number(row.querySelector(".p-calls")?.textContent?.replace(/,/g, "")),
+        cost: Number(row.querySelector<HTMLElement>(".p-cost")?.dataset.cost),
+      })),
+    );
+    const prompts = await page.locator("#transcript > article.k-user").count();
+    expect(rows.length).toBe(prompts);
+    for (const row of rows) expect(await page.locator(`article${row.href}.k-user`).count()).toBe(1);
+    expect(rows.reduce((sum, row) => sum + row.calls, 0)).toBe(branch.turns);
+    expect(rows.reduce((sum, row) => sum + row.cost, 0)).toBeCloseTo(branch.cost, 6);
+    await page.close();
+  });
+
+  it("collapses runs of one tool in the outline, each call's argument on hover", async () => {
+    const page = await open();
+    const runs = await page.locator(".outline-list .o-tool a[title]").allTextContents();
+    expect(runs.length).toBeGreaterThan(0);
+    for (const text of runs) expect(text).toMatch(/^\S+ ×\d+/);
     await page.close();
   });
 });

@@ -18,7 +18,7 @@ import { likelyLanguages } from "./likely-languages.js";
 import { likelyMarkdown } from "./likely-markdown.js";
 import { RenderJobs } from "./render-jobs.js";
 import { loadTemplates } from "./templates.js";
-import { applyTurnChrome, type HtmlNode } from "./turn-chrome.js";
+import { applyTurnChrome, type HtmlNode, toolsText } from "./turn-chrome.js";
 
 /** Options of the HTML report. */
 export interface HtmlOptions {
@@ -145,6 +145,7 @@ export async function renderHtmlParts(
     multipleBranches: view.branches.length > 1,
     forkPoints: view.forkPoints,
     outline: view.outline,
+    prompts: view.prompts.map((summary) => ({ summary, toolsText: toolsText(summary.tools) })),
     transcript,
     thinking: context.thinking,
   });

@@ -71,8 +71,10 @@ function chromeOf(nodes: readonly HtmlNode[], turns: ReadonlyMap<string, HtmlTur
     if (body.partial === "message-assistant") {
       const key = modelKey(body);
       // Where the model is the one before, its line says nothing new; a failed reply still says why.
-      body.meta = key !== null && key !== lastModel;
-      body.usageShown = false;
+      // A call whose usage nobody recorded says so on its card: unknown is not $0, nor the turn's sum.
+      const unrecorded = body.usage?.unrecorded === true;
+      body.meta = (key !== null && key !== lastModel) || unrecorded;
+      body.usageShown = unrecorded;
       if (key !== null) lastModel = key;
     }
     previous = "agent";
