@@ -127,3 +127,120 @@ describe("the prompt index", () => {
     await page.close();
   });
 });
+
+describe("layout", () => {
+  const RTL = `${ROOT}fixtures/sessions/rtl-retries.jsonl`;
+  const KIMCHI = `${CORPUS}real/kimchi-dev__session.jsonl`;
+
+  async function page(file: string, name: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
+    const path = `${OUT}${name}.html`;
+    writeFileSync(path, await renderHtml(analyzeFile(file), { sourcePath: file }));
+    const opened = await browser.newPage({ viewport });
+    await opened.goto(`file://${path}`);
+    return opened;
+  }
+
+  it("lays right-to-left prompts and replies out right to left (dir=auto)", async () => {
+    const opened = await page(RTL, "rtl");
+    const directions = await opened.evaluate(() =>
+      Array.from(document.querySelectorAll("#transcript .markdown")).map((el) => el.matches(":dir(rtl)")),
+    );
+    expect(directions).toEqual([true, true]);
+    await opened.close();
+  });
+
+  it("shows five identical failures in a row once, counted", async () => {
+    const opened = await page(RTL, "rtl-retries");
+    expect(await opened.locator("#transcript .error-note:visible").count()).toBe(1);
+    expect(await opened.locator("#transcript .error-note .repeats").textContent()).toBe("×5 in a row");
+    expect(await opened.locator("#transcript article.repeat").count()).toBe(4);
+    await opened.close();
+  });
+
+  it("puts the model names of the header apart, none broken inside", async () => {
+    const opened = await page(SESSION, "models", { width: 390, height: 844 });
+    const names = opened.locator(".facts .model-list code");
+    expect(await names.count()).toBeGreaterThan(0);
+    for (const box of await names.evaluateAll((els) => els.map((el) => el.getClientRects().length)))
+      expect(box).toBe(1);
+    await opened.close();
+  });
+
+  it("keeps the phone's Outline button off the text, at the top and after following a link", async () => {
+    const opened = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await opened.goto(url);
+    const overlaps = () =>
+      opened.evaluate(() => {
+        const button = document.querySelector(".nav-button")?.getBoundingClientRect();
+        if (!button) return -1;
+        let count = 0;
+        const walker = document.createTreeWalker(
+          document.querySelector("main") as Node,
+          NodeFilter.SHOW_TEXT,
+        );
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          if (!node.textContent?.trim()) continue;
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          for (const rect of Array.from(range.getClientRects())) {
+            // A line wholly above the bar has scrolled away; one that reaches into it is covered.
+            if (rect.bottom > button.top + 1 && rect.top < button.bottom - 1 && rect.bottom > 0) count += 1;
+          }
+        }
+        return count;
+      });
+    expect(await overlaps()).toBe(0);
+    const anchor = await opened.locator("#prompts tbody tr:nth-child(5) a").getAttribute("href");
+    await opened.locator("#prompts tbody tr:nth-child(5) a").click();
+    await opened.waitForTimeout(100);
+    const head = await opened.locator(`${anchor} .entry-head`).boundingBox();
+    const button = await opened.locator(".nav-button").boundingBox();
+    expect(head && button && head.y >= button.y + button.height).toBe(true);
+    await opened.close();
+  });
+
+  it("paints every card in a full-page capture (no content-visibility leaving them blank)", async () => {
+    const opened = await page(KIMCHI, "full-page");
+    const boxes = await opened.evaluate(() =>
+      Array.from(document.querySelectorAll("#transcript > article.entry:not(.repeat)")).map((el) => {
+        const rect = el.getBoundingClientRect();
+        return { x: rect.x, y: rect.y + window.scrollY, width: rect.width, height: rect.height };
+      }),
+    );
+    const png = await opened.screenshot({ fullPage: true });
+    // No image library here: the capture is read back through a canvas in the browser.
+    const viewer = await browser.newPage();
+    await viewer.setContent(`<img id="shot" src="data:image/png;base64,${png.toString("base64")}">`);
+    await viewer.waitForFunction(() => (document.getElementById("shot") as HTMLImageElement).complete);
+    const blank = await viewer.evaluate((cards) => {
+      const image = document.getElementById("shot") as HTMLImageElement;
+      const canvas = document.createElement("canvas");
+      canvas.width = image.naturalWidth;
+      canvas.height = image.naturalHeight;
+      const context = canvas.getContext("2d") as CanvasRenderingContext2D;
+      context.drawImage(image, 0, 0);
+      let empty = 0;
+      for (const card of cards) {
+        if (card.y + card.height > canvas.height) continue;
+        // Inside the card's border: a painted card has text, so more than a couple of colours.
+        const inner = context.getImageData(
+          card.x + 6,
+          card.y + 4,
+          card.width - 12,
+          Math.max(1, card.height - 8),
+        );
+        const colours = new Set<number>();
+        for (let at = 0; at < inner.data.length && colours.size < 4; at += 4)
+          colours.add(
+            (inner.data[at] << 16) | ((inner.data[at + 1] as number) << 8) | (inner.data[at + 2] as number),
+          );
+        if (colours.size < 4) empty += 1;
+      }
+      return { empty, measured: cards.filter((card) => card.y + card.height <= canvas.height).length };
+    }, boxes);
+    expect(blank.measured).toBeGreaterThan(20);
+    expect(blank.empty).toBe(0);
+    await viewer.close();
+    await opened.close();
+  });
+});

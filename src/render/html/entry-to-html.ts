@@ -56,6 +56,8 @@ export interface HtmlEntry {
   head: boolean;
   /** Continues the card above: the same turn's agent work. */
   cont: boolean;
+  /** A failure the entry before already shows, counted there: not shown again. */
+  repeat: boolean;
   /** What the entry's link shows on hover: its line, time, tokens and cost, context status. */
   hover: string;
   /** On a prompt: what was done for it, on its head line. */
@@ -199,6 +201,7 @@ export function entryToHtml(entry: EntryView, context: HtmlContext): HtmlEntry {
         : TITLES[body.partial],
     head: true,
     cont: false,
+    repeat: false,
     hover: entryHover(
       entry.line,
       time,

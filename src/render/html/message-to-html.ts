@@ -52,6 +52,8 @@ export interface HtmlAssistantMessage extends HtmlBodyBase<"message-assistant"> 
   stopReason: string | null;
   failed: boolean;
   errorMessage: string | null;
+  /** The same failure this many times in a row, shown once (turn-chrome.ts); 1 otherwise. */
+  repeats: number;
   usage: TurnUsageView | null;
   parts: HtmlPart[];
   thinkingOmitted: boolean;
@@ -180,6 +182,7 @@ const ROLE_TO_HTML = {
       stopReason: message.stopReason,
       failed,
       errorMessage: message.errorMessage,
+      repeats: 1,
       usage: message.usage,
       parts,
       thinkingOmitted: !context.thinking && message.parts.some((part) => part.kind === "thinking"),

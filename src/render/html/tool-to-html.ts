@@ -1,6 +1,5 @@
 import { displayPath } from "../../view/display-path.js";
 import type { TurnUsageView } from "../../view/entry-view.js";
-import { firstLine } from "../../view/format.js";
 import { nestedDuration } from "../../view/tools/nested-calls.js";
 import { otherArguments } from "../../view/tools/other-arguments.js";
 import { type McpToolName, mcpToolName } from "../../view/tools/tool-name.js";
@@ -111,7 +110,8 @@ const TOOL_CARDS: {
 } = {
   bash: (body, tool, context) => ({
     partial: "tool-bash",
-    headline: firstLine(body.command, 120),
+    // The command is shown whole, wrapped, in the card: a cut copy in the head would say it twice.
+    headline: "",
     command: codeSlot(
       context,
       body.command,
@@ -292,7 +292,8 @@ function resultToHtml(
     isError: result.isError,
     output,
     lines,
-    open: lines <= OPEN_LINES,
+    // A failure's output is what the reader came for; a long success's is folded.
+    open: result.isError || lines <= OPEN_LINES,
     empty: text === "",
     images: htmlImages(result.images),
     usage: result.usage,

@@ -44,9 +44,22 @@ export function applyTurnChrome(nodes: readonly HtmlNode[], prompts: readonly Pr
   chromeOf(nodes, turns);
 }
 
+interface FailureRun {
+  key: string;
+  body: Extract<HtmlEntry["body"], { partial: "message-assistant" }>;
+}
+
+/** A failed reply that holds nothing but its error: what a retried request leaves. */
+function bareFailure(body: HtmlEntry["body"]): string | null {
+  if (body.partial !== "message-assistant" || !body.failed || body.parts.length > 0) return null;
+  return `${body.stopReason}\u0000${body.errorMessage ?? ""}`;
+}
+
 function chromeOf(nodes: readonly HtmlNode[], turns: ReadonlyMap<string, HtmlTurn>): void {
   let previous: "prompt" | "agent" | "other" = "other";
   let lastModel: string | null = null;
+  // The first of a run of identical failures: it shows the error once, with the count.
+  let failureRun = null as FailureRun | null;
   for (const node of nodes) {
     if ("fold" in node) {
       chromeOf(node.fold.nodes, turns);
@@ -68,6 +81,13 @@ function chromeOf(nodes: readonly HtmlNode[], turns: ReadonlyMap<string, HtmlTur
       entry.head = false;
       entry.cont = previous === "agent";
     }
+    const failure = bareFailure(body);
+    if (failure !== null && failureRun?.key === failure && previous === "agent") {
+      failureRun.body.repeats += 1;
+      entry.repeat = true;
+      continue;
+    }
+    failureRun = failure !== null && body.partial === "message-assistant" ? { key: failure, body } : null;
     if (body.partial === "message-assistant") {
       const key = modelKey(body);
       // Where the model is the one before, its line says nothing new; a failed reply still says why.
