@@ -232,7 +232,9 @@ describe("layout", () => {
         const colours = new Set<number>();
         for (let at = 0; at < inner.data.length && colours.size < 4; at += 4)
           colours.add(
-            (inner.data[at] << 16) | ((inner.data[at + 1] as number) << 8) | (inner.data[at + 2] as number),
+            ((inner.data[at] as number) << 16) |
+              ((inner.data[at + 1] as number) << 8) |
+              (inner.data[at + 2] as number),
           );
         if (colours.size < 4) empty += 1;
       }
