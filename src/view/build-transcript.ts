@@ -5,11 +5,11 @@ import { addToTotals, emptyTotals, type Totals } from "../usage/totals.js";
 import { virtualModels } from "../usage/virtual-models.js";
 import { textOf } from "./content-view.js";
 import type { ContextStatus, EntryView, FoldSummary, TranscriptNode } from "./entry-view.js";
-import { firstLine } from "./format.js";
 import { presentEntry } from "./present-entry.js";
 import type { MessageContext } from "./present-message.js";
 import { type ReplySelection, selectionsBefore } from "./reply-selection.js";
 import { splitSkill } from "./skill.js";
+import { titleText } from "./title-text.js";
 
 /** Folds nest up to this depth; deeper branches are laid out flat so nothing recurses without bound. */
 const MAX_FOLD_DEPTH = 8;
@@ -147,7 +147,7 @@ class TranscriptBuilder {
     for (const index of members) {
       const body = tree.entries[index]?.body;
       if (body?.type === "message" && body.message.role === "user") {
-        lastPrompt = firstLine(splitSkill(textOf(body.message.content)).typed, 100) || lastPrompt;
+        lastPrompt = titleText(splitSkill(textOf(body.message.content)).typed, 100) || lastPrompt;
       }
     }
     const tip = this.latest[start] as number;

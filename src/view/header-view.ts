@@ -4,10 +4,11 @@ import type { ProblemKind } from "../read/problem.js";
 import { problemText, type WordedProblem } from "../read/problem-sentence.js";
 import { virtualModels } from "../usage/virtual-models.js";
 import { textOf } from "./content-view.js";
-import { firstLine, formatDuration, formatTime } from "./format.js";
+import { formatDuration, formatTime } from "./format.js";
 import { type RedactionView, redactionSentence, redactionView } from "./redaction-view.js";
 import { sessionTimes } from "./session-times.js";
 import { splitSkill } from "./skill.js";
+import { titleText } from "./title-text.js";
 
 export interface HeaderView {
   title: string;
@@ -33,14 +34,17 @@ export interface HeaderView {
   redactionSentence: string | null;
 }
 
-/** The first prompt a person typed on the active branch (a skill's typed words, not its pasted body). */
+/**
+ * The first prompt a person typed on the active branch, as a title (a skill's typed words, not its pasted
+ * body; no Markdown markers, no pasted boilerplate).
+ */
 export function firstTypedPrompt(analysis: SessionAnalysis): string | null {
   const path = analysis.activeBranch?.path ?? [];
   for (const index of path) {
     const body = analysis.tree.entries[index]?.body;
     if (body?.type !== "message" || body.message.role !== "user") continue;
     const { typed, skill } = splitSkill(textOf(body.message.content));
-    const text = typed.trim() || (skill === null ? "" : `/skill:${skill.name}`);
+    const text = titleText(typed, 100) || (skill === null ? "" : `/skill:${skill.name}`);
     if (text !== "") return text;
   }
   return null;
@@ -55,7 +59,7 @@ export function headerView(analysis: SessionAnalysis, sourcePath: string | null)
     tree.name !== null
       ? [tree.name, "name"]
       : prompt !== null
-        ? [firstLine(prompt, 100), "prompt"]
+        ? [prompt, "prompt"]
         : [fileName ?? session.header.id ?? "Pi session", "file"];
   const times = sessionTimes(session);
   const duration =

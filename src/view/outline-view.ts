@@ -1,6 +1,8 @@
 import { displayPath } from "./display-path.js";
 import type { EntryView, ToolView, TranscriptNode } from "./entry-view.js";
 import { firstLine } from "./format.js";
+import { titleText } from "./title-text.js";
+import { parseArgs, stringField } from "./tools/args.js";
 import { mcpToolName } from "./tools/tool-name.js";
 
 /** One line of the side outline: a link to an entry or a folded branch. */
@@ -14,7 +16,12 @@ export interface OutlineItem {
   labels: string[];
   /** Nesting: 0 on the active branch, 1 inside a folded branch, ... */
   depth: number;
+  /** For a run of calls of one tool shown as one line (`read ×8`): each call's argument, on hover. */
+  detail: string | null;
 }
+
+/** The argument that says what a tool was asked, for tools without a card of their own. */
+const TELLING_ARGUMENTS = ["command", "cmd", "path", "file_path", "url", "query", "pattern", "q"] as const;
 
 function toolSummary(tool: ToolView, cwd: string | null): string {
   const body = tool.body;
@@ -32,7 +39,11 @@ function toolSummary(tool: ToolView, cwd: string | null): string {
     default: {
       // A codemode script (or any tool) that called others: what it called, by name.
       const calls = tool.result?.nestedCalls?.calls ?? [];
-      if (calls.length === 0) return "";
+      if (calls.length === 0) {
+        const args = parseArgs(tool.args).object;
+        const telling = stringField(args, ...TELLING_ARGUMENTS);
+        return telling === null ? "" : firstLine(telling, 60);
+      }
       const names = [...new Set(calls.map((call) => toolLabel(call.name)))].join(", ");
       return `${calls.length} call${calls.length === 1 ? "" : "s"}: ${names}`;
     }
@@ -51,7 +62,7 @@ function entryItems(
   depth: number,
   cwd: string | null,
 ): OutlineItem[] {
-  const base = { anchor: entry.anchor, tool: null, error: false, labels: entry.labels, depth };
+  const base = { anchor: entry.anchor, tool: null, error: false, labels: entry.labels, depth, detail: null };
   const items: OutlineItem[] = [];
   const { content } = entry;
   if (forks.has(entry.anchor)) items.push({ ...base, kind: "fork", text: "fork point" });
@@ -61,7 +72,7 @@ function entryItems(
       items.push({
         ...base,
         kind: "prompt",
-        text: firstLine(message.text || (message.skill ? `/${message.skill.name}` : "(image)"), 70),
+        text: titleText(message.text, 70) || (message.skill ? `/${message.skill.name}` : "(image)"),
       });
     if (message.role === "assistant") {
       if (message.stopReason === "error" || message.stopReason === "aborted") {
@@ -139,9 +150,51 @@ export function outlineView(
         error: false,
         labels: summary.tipLabel === null ? [] : [summary.tipLabel],
         depth: frame.depth,
+        detail: null,
       });
       stack.push({ nodes: node.nodes, at: 0, depth: frame.depth + 1 });
     }
   }
-  return items;
+  return collapseRuns(items);
+}
+
+/** Items that may join a run: calls of one tool that succeeded, with no label, at one depth. */
+function joinable(item: OutlineItem, run: OutlineItem): boolean {
+  return (
+    item.kind === "tool" &&
+    run.kind === "tool" &&
+    item.tool === run.tool &&
+    item.depth === run.depth &&
+    !item.error &&
+    !run.error &&
+    item.labels.length === 0 &&
+    run.labels.length === 0
+  );
+}
+
+/**
+ * Consecutive successful calls of one tool as one line, `read ×8 src/a.ts, src/b.ts, …`, linking to the
+ * first, each call's argument on hover: an outline as long as the transcript is no overview.
+ */
+function collapseRuns(items: readonly OutlineItem[]): OutlineItem[] {
+  const out: OutlineItem[] = [];
+  let at = 0;
+  while (at < items.length) {
+    const first = items[at] as OutlineItem;
+    let end = at + 1;
+    while (end < items.length && joinable(items[end] as OutlineItem, first)) end += 1;
+    if (end - at < 2) {
+      for (let k = at; k < end; k += 1) out.push(items[k] as OutlineItem);
+    } else {
+      const label = toolLabel(first.tool as string);
+      const args = items.slice(at, end).map((item) => item.text.slice(label.length).trim());
+      out.push({
+        ...first,
+        text: `${label} ×${end - at} ${firstLine(args.filter(Boolean).join(", "), 60)}`.trim(),
+        detail: args.join("\n"),
+      });
+    }
+    at = end;
+  }
+  return out;
 }

@@ -7,6 +7,7 @@ import { contextStatuses } from "./context-status.js";
 import type { TranscriptNode } from "./entry-view.js";
 import { type HeaderView, headerView } from "./header-view.js";
 import { type OutlineItem, outlineView } from "./outline-view.js";
+import { type PromptSummary, promptIndex } from "./prompt-index.js";
 import { type UsageView, usageView } from "./usage-view.js";
 
 /** Everything a report shows, independent of the output format (HTML and Markdown render this). */
@@ -18,6 +19,8 @@ export interface ReportView {
   /** Entries with more than one child, in file order. */
   forkPoints: { anchor: string; id: string; children: number }[];
   outline: OutlineItem[];
+  /** The active branch's prompts, each with what was done for it. */
+  prompts: PromptSummary[];
   transcript: TranscriptNode[];
 }
 
@@ -49,6 +52,7 @@ export function buildReportView(analysis: SessionAnalysis, sourcePath: string | 
       new Set(forkPoints.map((fork) => fork.anchor)),
       analysis.session.header.cwd ?? null,
     ),
+    prompts: promptIndex(analysis, transcript, anchors, analysis.session.header.cwd ?? null),
     transcript,
   };
 }

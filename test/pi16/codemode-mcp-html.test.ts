@@ -56,7 +56,8 @@ describe("codemode in the HTML report", () => {
     expect(visibleText(card)).toContain("8 tool calls made while it ran · record incomplete");
     const bash = sectionAround(card, 'data-call-id="call_cm/3"');
     expect(bash).toContain('class="tool tool-k-tool-bash tool-nested"');
-    expect(visibleText(bash)).toContain("bash npm test 2s");
+    // The head names the tool and its status; the command is shown once, whole, below it.
+    expect(visibleText(bash)).toContain("bash 2s npm test");
     const edit = sectionAround(card, 'data-call-id="call_cm/2"');
     // beta -> gamma: one line removed, one added.
     expect(edit).toContain('<span class="added">+1</span> <span class="removed">−1</span>');
@@ -68,7 +69,9 @@ describe("codemode in the HTML report", () => {
     expect(visibleText(sectionAround(card, 'data-call-id="call_cm/7"'))).toContain(
       "arguments not recorded (9,000 bytes)",
     );
-    expect(visibleText(sectionAround(card, 'data-call-id="call_cm/8"'))).toContain("sleep 100 unfinished");
+    expect(visibleText(sectionAround(card, 'data-call-id="call_cm/8"'))).toContain(
+      "bash unfinished sleep 100",
+    );
     // Pi's own `details.calls` is what the cards show: not shown again as JSON.
     expect(card).not.toContain('<details class="tool-details">');
   });
@@ -77,7 +80,7 @@ describe("codemode in the HTML report", () => {
     const html = await htmlOf(`${CORPUS}pi-1.6/pi16-rpc-main.jsonl`);
     const card = sectionAround(html, "tool-k-tool-codemode");
     const nested = sectionAround(card, 'data-call-id="call_12_0/1"');
-    expect(visibleText(nested)).toContain("bash echo from-codemode 16 ms");
+    expect(visibleText(nested)).toContain("bash 16 ms echo from-codemode");
     expect(html).toContain('data-tools="codemode bash"');
   });
 });
@@ -92,6 +95,7 @@ describe("MCP tools in the HTML report", () => {
     expect(html).toContain(
       '<span class="badge badge-mcp" title="MCP server">git_hub</span> <span class="tool-name" title="mcp__git_hub__list_issues">list_issues</span>',
     );
-    expect(html).toContain('<a href="#e-m4">search (MCP docs)</a>');
+    // The outline names the argument that says what was asked (here the query).
+    expect(html).toContain('<a href="#e-m4">search (MCP docs) nested calls</a>');
   });
 });

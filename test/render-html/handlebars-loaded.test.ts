@@ -28,9 +28,9 @@ describe("handlebars' compiler", () => {
     expect(compiler.asked).toBe(0);
     // One partial changed: compiled now (to report its errors by file), and rendered by the closures.
     const folder = mkdtempSync(join(tmpdir(), "pi-report-templates-"));
-    cpSync(`${ROOT}templates/partials/usage-badge.hbs`, join(folder, "usage-badge.hbs"));
-    const badge = readFileSync(join(folder, "usage-badge.hbs"), "utf8");
-    writeFileSync(join(folder, "usage-badge.hbs"), `<i class="mine"></i>${badge}`);
+    cpSync(`${ROOT}templates/partials/turn-line.hbs`, join(folder, "turn-line.hbs"));
+    const line = readFileSync(join(folder, "turn-line.hbs"), "utf8");
+    writeFileSync(join(folder, "turn-line.hbs"), `<i class="mine"></i>${line}`);
     const mine = await renderHtml(analysis, { templateDir: folder });
     expect(compiler.asked).toBeGreaterThan(0);
     expect(mine).toContain('<i class="mine"></i>');

@@ -1,28 +1,11 @@
 import type { ContextStatus, EntryContent, EntryView, TurnUsageView } from "../../view/entry-view.js";
 import { formatTime } from "../../view/format.js";
-import { type HtmlContext, jsonSlot, markdownSlot, type Slot } from "./html-context.js";
-import type { HtmlMessage } from "./html-message.js";
+import { type HtmlContext, jsonSlot, markdownSlot } from "./html-context.js";
 import { messageToHtml } from "./message-to-html.js";
+import type { HtmlEntry, HtmlEntryBody, HtmlNote, Link, Note } from "./template-data.js";
+import { entryHover } from "./turn-chrome.js";
 
-/** An entry's template data: the card chrome, and `body` for its partial. */
-export interface HtmlEntry {
-  anchor: string;
-  id: string;
-  line: number;
-  time: string | null;
-  labels: string[];
-  status: {
-    kind: ContextStatus["kind"];
-    text: string;
-    byAnchor: string | null;
-    replacement: Slot | null;
-  } | null;
-  /** Short name of what the entry is, shown in its head. */
-  title: string;
-  body: HtmlMessage;
-}
-
-function note(partial: string, kind: string, fields: Record<string, unknown>): HtmlMessage {
+function note<P extends HtmlNote["partial"], F>(partial: P, kind: string, fields: F): Note<P, F> {
   return { partial, kind, tools: [], error: false, ...fields };
 }
 
@@ -31,8 +14,8 @@ function usageField(usage: TurnUsageView | null): TurnUsageView | null {
 }
 
 /** Entry type -> template data (messages go through the role table in message-to-html.ts). */
-function contentToHtml(content: EntryContent, context: HtmlContext): HtmlMessage {
-  const link = (id: string | null) => (id === null ? null : { id, anchor: context.anchorOf(id) });
+function contentToHtml(content: EntryContent, context: HtmlContext): HtmlEntryBody {
+  const link = (id: string | null): Link => (id === null ? null : { id, anchor: context.anchorOf(id) });
   switch (content.type) {
     case "message":
       return messageToHtml(content.message, context);
@@ -95,7 +78,7 @@ function contentToHtml(content: EntryContent, context: HtmlContext): HtmlMessage
   }
 }
 
-const TITLES: Record<string, string> = {
+const TITLES: Record<HtmlEntryBody["partial"], string> = {
   "message-user": "User",
   "message-assistant": "Assistant",
   "message-tool-result": "Tool result",
@@ -127,11 +110,12 @@ const STATUS_TEXT: Record<ContextStatus["kind"], string> = {
 export function entryToHtml(entry: EntryView, context: HtmlContext): HtmlEntry {
   const body = contentToHtml(entry.content, context);
   const status = entry.contextStatus;
+  const time = formatTime(entry.timestamp);
   return {
     anchor: entry.anchor,
     id: entry.id,
     line: entry.line,
-    time: formatTime(entry.timestamp),
+    time,
     labels: entry.labels,
     status:
       status === null
@@ -139,6 +123,7 @@ export function entryToHtml(entry: EntryView, context: HtmlContext): HtmlEntry {
         : {
             kind: status.kind,
             text: STATUS_TEXT[status.kind],
+            shown: status.kind !== "summarised",
             byAnchor: "byId" in status ? context.anchorOf(status.byId) : null,
             replacement:
               status.kind === "replaced"
@@ -153,7 +138,17 @@ export function entryToHtml(entry: EntryView, context: HtmlContext): HtmlEntry {
     title:
       body.partial === "message-custom" && entry.content.type === "message"
         ? "Extension message (custom role)"
-        : (TITLES[body.partial] ?? "Entry"),
+        : TITLES[body.partial],
+    head: true,
+    cont: false,
+    repeat: false,
+    hover: entryHover(
+      entry.line,
+      time,
+      body.partial === "message-assistant" ? body.usage : null,
+      status === null ? null : STATUS_TEXT[status.kind],
+    ),
+    turn: null,
     body,
   };
 }

@@ -7,7 +7,10 @@ import type { HighlightBudget, HighlightPriority } from "../primitives/highlight
 import { highlightCode, plainCodeBlock } from "../primitives/highlight/code-to-html.js";
 import { markdownToHtml } from "../primitives/markdown/markdown-to-html.js";
 import { isPlainProse, proseToHtml } from "../primitives/markdown/plain-prose.js";
-import type { HtmlMessage } from "./html-message.js";
+import type { HtmlImage, HtmlMessage, Slot } from "./template-data.js";
+
+export type { HtmlImage, Slot };
+
 import type { RenderJobs } from "./render-jobs.js";
 
 /** What the page-model builders share: the job queue, the highlight budget and the report's options. */
@@ -39,10 +42,6 @@ export interface HtmlContext {
 export const DEFAULT_MARKDOWN_CHARS = 400_000;
 
 /** A slot in the page model that a job fills with finished HTML. */
-export interface Slot {
-  html: string;
-}
-
 /** Markdown -> sanitized HTML, later, at code-fence priority. */
 export function markdownSlot(context: HtmlContext, markdown: string): Slot {
   const slot: Slot = { html: "" };
@@ -109,12 +108,6 @@ export function prettyJson(value: unknown): string {
 }
 
 /** An image as the template shows it: a data URI only for PNG, JPEG, GIF and WebP with clean base64. */
-export interface HtmlImage {
-  src: string | null;
-  mimeType: string;
-  size: string;
-}
-
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 export function htmlImages(images: readonly ImageView[]): HtmlImage[] {

@@ -1,7 +1,7 @@
 import type { SessionAnalysis } from "../../pipeline.js";
 import { TOOL_VERSION } from "../../version.js";
 import { entryAnchors } from "../../view/anchors.js";
-import type { FoldSummary, TranscriptNode } from "../../view/entry-view.js";
+import type { TranscriptNode } from "../../view/entry-view.js";
 import { buildReportView } from "../../view/report-view.js";
 import { ansiStylesheet } from "../primitives/ansi/ansi-stylesheet.js";
 import { showControlCharacters } from "../primitives/control-characters.js";
@@ -11,14 +11,16 @@ import { highlightStylesheet } from "../primitives/highlight/theme-classes.js";
 import { useMarkdownParts } from "../primitives/markdown/markdown-to-html.js";
 import { chartSvg } from "./chart-svg.js";
 import { contentSecurityPolicy } from "./csp.js";
-import { entryToHtml, type HtmlEntry } from "./entry-to-html.js";
+import { entryToHtml } from "./entry-to-html.js";
 import { DEFAULT_MARKDOWN_CHARS, type HtmlContext } from "./html-context.js";
 import type { HtmlThread } from "./html-thread.js";
 import { likelyLanguages } from "./likely-languages.js";
 import { likelyMarkdown } from "./likely-markdown.js";
 import { messagesToHtml } from "./message-to-html.js";
 import { RenderJobs } from "./render-jobs.js";
+import type { HtmlNode } from "./template-data.js";
 import { loadTemplates } from "./templates.js";
+import { applyTurnChrome, toolsText } from "./turn-chrome.js";
 
 /** Options of the HTML report. */
 export interface HtmlOptions {
@@ -57,8 +59,6 @@ export interface HtmlOptions {
 
 /** What `HtmlOptions.onPhase` is told. */
 export type PagePhase = "model" | "render";
-
-type HtmlNode = { entry: HtmlEntry } | { fold: FoldSummary & { reason: string; nodes: HtmlNode[] } };
 
 function nodesToHtml(nodes: readonly TranscriptNode[], context: HtmlContext): HtmlNode[] {
   return nodes.map((node) =>
@@ -118,6 +118,7 @@ export async function renderHtmlParts(
     subMessages: (messages) => messagesToHtml(messages, context),
   };
   const transcript = nodesToHtml(view.transcript, context);
+  applyTurnChrome(transcript, view.prompts);
   options.onPhase?.("render");
   // The view's transcript is now in the page model: let it go before the heavy work (a large session
   // would hold both while highlighting and templating).
@@ -147,6 +148,7 @@ export async function renderHtmlParts(
     multipleBranches: view.branches.length > 1,
     forkPoints: view.forkPoints,
     outline: view.outline,
+    prompts: view.prompts.map((summary) => ({ summary, toolsText: toolsText(summary.tools) })),
     transcript,
     thinking: context.thinking,
   });

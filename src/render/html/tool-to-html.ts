@@ -1,15 +1,13 @@
 import { displayPath } from "../../view/display-path.js";
-import type { NestedCallStatus, ToolBody, ToolView, TurnUsageView } from "../../view/entry-view.js";
-import { firstLine } from "../../view/format.js";
+import type { ToolBody, ToolView } from "../../view/entry-view.js";
 import { nestedDuration } from "../../view/tools/nested-calls.js";
 import { otherArguments } from "../../view/tools/other-arguments.js";
-import { type McpToolName, mcpToolName } from "../../view/tools/tool-name.js";
+import { mcpToolName } from "../../view/tools/tool-name.js";
 import { diffToHtml } from "../primitives/diff/diff-to-html.js";
 import { languageFromPath, SHELL_LANGUAGE } from "../primitives/highlight/languages.js";
 import {
   codeSlot,
   type HtmlContext,
-  type HtmlImage,
   htmlImages,
   jsonSlot,
   lineCount,
@@ -17,83 +15,10 @@ import {
   type Slot,
   terminalSlot,
 } from "./html-context.js";
-import type { HtmlMessage } from "./html-message.js";
+import type { HtmlNestedCalls, HtmlTool, HtmlToolResult } from "./template-data.js";
 
 /** Outputs longer than this many lines start folded. */
 const OPEN_LINES = 20;
-
-export interface HtmlToolResult {
-  anchor: string | null;
-  isError: boolean;
-  output: Slot;
-  lines: number;
-  open: boolean;
-  empty: boolean;
-  images: HtmlImage[];
-  usage: TurnUsageView | null;
-  /** False when the runs shown above already count this usage (a sub-agent tool's own total). */
-  usageCounted: boolean;
-  /** The result's `details` the card does not already show (as JSON), or null. */
-  details: Slot | null;
-}
-
-export interface HtmlSubagentRun {
-  agent: string | null;
-  task: Slot | null;
-  model: string | null;
-  exitCode: number | null;
-  failed: boolean;
-  usage: TurnUsageView | null;
-  turns: number;
-  messages: HtmlMessage[];
-  /** `href`: the file's own page, where the archive has one. */
-  sessionFile: { shown: string; found: boolean; href: string | null } | null;
-}
-
-/** The calls a tool made while it ran, each as a card of its own. */
-export interface HtmlNestedCalls {
-  calls: HtmlTool[];
-  complete: boolean;
-  unreadable: number;
-}
-
-/** A nested call's status as its card's head shows it. */
-export interface HtmlNestedStatus extends NestedCallStatus {
-  /** "16 ms", "2s"; null when not recorded. */
-  duration: string | null;
-}
-
-/** A tool card's template data; `partial` names the card's body (one per kind of tool). */
-export interface HtmlTool {
-  partial: string;
-  name: string;
-  /** Set for an MCP tool (`mcp__server__tool`): the head shows the server as a badge and the tool's name. */
-  mcp: McpToolName | null;
-  /** Set for a call another tool made (a codemode script's): what Pi recorded instead of a result. */
-  nested: HtmlNestedStatus | null;
-  /** The calls this tool made while it ran (codemode's script, an MCP tool's), or null. */
-  nestedCalls: HtmlNestedCalls | null;
-  callId: string | null;
-  called: boolean;
-  /** One line for the card's head: the command, the path, the pattern. */
-  headline: string;
-  failed: boolean;
-  args: Slot | null;
-  result: HtmlToolResult | null;
-  command?: Slot;
-  path?: string;
-  range?: string | null;
-  content?: Slot;
-  contentLines?: number;
-  diff?: Slot | null;
-  added?: number;
-  removed?: number;
-  pattern?: string | null;
-  mode?: string | null;
-  runs?: HtmlSubagentRun[];
-  script?: Slot;
-  scriptLines?: number;
-}
 
 type OutputStyle = "terminal" | "markdown" | "plain" | { language: string | undefined };
 
@@ -110,7 +35,8 @@ const TOOL_CARDS: {
 } = {
   bash: (body, tool, context) => ({
     partial: "tool-bash",
-    headline: firstLine(body.command, 120),
+    // The command is shown whole, wrapped, in the card: a cut copy in the head would say it twice.
+    headline: "",
     command: codeSlot(
       context,
       body.command,
@@ -291,7 +217,8 @@ function resultToHtml(
     isError: result.isError,
     output,
     lines,
-    open: lines <= OPEN_LINES,
+    // A failure's output is what the reader came for; a long success's is folded.
+    open: result.isError || lines <= OPEN_LINES,
     empty: text === "",
     images: htmlImages(result.images),
     usage: result.usage,

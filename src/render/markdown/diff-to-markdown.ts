@@ -6,11 +6,25 @@ const MARKERS: Readonly<Record<Exclude<DiffLine["kind"], "gap">, string>> = {
   context: " ",
 };
 
-/** `@@ -old +new @@` where the hunk's first line numbers are known, `@@ … @@` where only a gap is. */
+/** Rows up to the first gap inside the hunk: the lines its header's numbers and counts describe. */
+function headedRows(hunk: DiffHunk): DiffLine[] {
+  const start = hunk.lines[0]?.kind === "gap" ? 1 : 0;
+  const end = hunk.lines.findIndex((line, at) => at >= start && line.kind === "gap");
+  return hunk.lines.slice(start, end === -1 ? undefined : end);
+}
+
+/**
+ * `@@ -old,count +new,count @@` where the hunk's first line numbers are known (the counts are its old
+ * and new lines, as `patch` reads them), `@@ … @@` where only a gap is.
+ */
 function hunkHeader(hunk: DiffHunk, first: boolean): string | null {
-  const old = hunk.lines.find((line) => line.kind === "del" || line.kind === "context")?.oldLine;
-  const now = hunk.lines.find((line) => line.kind === "add" || line.kind === "context")?.newLine;
-  if (old !== undefined || now !== undefined) return `@@ -${old ?? 0} +${now ?? 0} @@`;
+  const rows = headedRows(hunk);
+  const old = rows.find((line) => line.kind === "del" || line.kind === "context")?.oldLine;
+  const now = rows.find((line) => line.kind === "add" || line.kind === "context")?.newLine;
+  const oldCount = rows.filter((line) => line.kind !== "add").length;
+  const newCount = rows.filter((line) => line.kind !== "del").length;
+  if (old !== undefined || now !== undefined)
+    return `@@ -${old ?? 0},${oldCount} +${now ?? 0},${newCount} @@`;
   return first && hunk.lines[0]?.kind !== "gap" ? null : "@@ … @@";
 }
 
