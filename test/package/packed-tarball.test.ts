@@ -189,7 +189,7 @@ describe("the package, packed and installed", () => {
   it("the library loads from the installed package and reads the example", async () => {
     const script = [
       'import { analyzeFile, buildJsonReport } from "pi-session-report";',
-      `const report = buildJsonReport(analyzeFile(${JSON.stringify(EXAMPLE)}));`,
+      `const report = buildJsonReport(await analyzeFile(${JSON.stringify(EXAMPLE)}));`,
       "process.stdout.write(String(report.entryCount));",
     ].join("\n");
     const entryCount = await output(process.execPath, ["--input-type=module", "-e", script], project);

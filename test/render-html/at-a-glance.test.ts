@@ -119,6 +119,35 @@ describe("the prompt index", () => {
     await page.close();
   });
 
+  it("shows every column without scrolling on a laptop, and the prompt readable on a phone", async () => {
+    // Every cell's box against the table's scrolling frame: a column past its right edge is hidden.
+    const fits = async (viewport: { width: number; height: number }) => {
+      const page = await open(viewport);
+      const measured = await page.evaluate(() => {
+        const frame = document.querySelector("#prompts .table-scroll")?.getBoundingClientRect();
+        const cells = Array.from(document.querySelectorAll("#prompts thead th")).map((th) =>
+          th.getBoundingClientRect(),
+        );
+        const visible = cells.filter((box) => box.width > 0);
+        return {
+          right: frame?.right ?? 0,
+          rightmost: Math.max(...visible.map((box) => box.right)),
+          prompt: visible[0]?.width ?? 0,
+          columns: visible.length,
+        };
+      });
+      await page.close();
+      return measured;
+    };
+    const laptop = await fits({ width: 1280, height: 800 });
+    expect(laptop.columns).toBe(7);
+    expect(laptop.rightmost).toBeLessThanOrEqual(laptop.right + 0.5);
+    expect(laptop.prompt).toBeGreaterThan(200);
+    const phone = await fits({ width: 390, height: 844 });
+    expect(phone.rightmost).toBeLessThanOrEqual(phone.right + 0.5);
+    expect(phone.prompt).toBeGreaterThan(80);
+  });
+
   it("collapses runs of one tool in the outline, each call's argument on hover", async () => {
     const page = await open();
     const runs = await page.locator(".outline-list .o-tool a[title]").allTextContents();
