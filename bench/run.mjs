@@ -1,6 +1,7 @@
-// `npm run bench`: pi-session-report side by side with Pi's own export, pi-transcript and the floor, in one run on
-// one machine (issue 7). Prints the figures and the targets, and writes them to bench/.work/results.json.
-//   node bench/run.mjs [--runs N] [--only tool,tool]
+// `npm run bench`: pi-session-report side by side with Pi 1.6's own export (on Node 22), pi-transcript and the
+// floor, in one run on one machine (issues 7 and 26). Prints the figures and the targets, and writes them to
+// bench/.work/results.json.
+//   node bench/run.mjs [--runs N] [--only tool,tool] [--quick]
 // Tools: floor json html md pi-export pi-transcript archive open. See bench/README.md.
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -9,9 +10,10 @@ import { cpus, loadavg, totalmem } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { ensurePi16 } from "../scripts/pi16/install.mjs";
 import { generateArchive } from "./generate-archive.mjs";
 import { generateBenchSession } from "./generate-session.mjs";
-import { LARGEST_REAL_FILE } from "./lib/corpus.mjs";
+import { CORPUS_DIR, LARGEST_REAL_FILE, largeCorpusFiles } from "./lib/corpus.mjs";
 import { median, RSS_METHOD, runOnce, sizeOf } from "./lib/measure.mjs";
 import { CHROMIUM, chromiumAvailable, openInChromium } from "./lib/open-in-chromium.mjs";
 import { ensurePeers } from "./lib/peers.mjs";
@@ -25,9 +27,14 @@ const CLI = process.env.BENCH_CLI ?? here("../dist/bin/pi-report.js");
 const NODE = process.execPath;
 
 const { values: options } = parseArgs({
-  options: { runs: { type: "string", default: "3" }, only: { type: "string" } },
+  options: {
+    runs: { type: "string", default: "3" },
+    only: { type: "string" },
+    // One run per figure, and of the corpus files of 1 MB or more only the largest real one.
+    quick: { type: "boolean", default: false },
+  },
 });
-const RUNS = Math.max(1, Number(options.runs));
+const RUNS = options.quick ? 1 : Math.max(1, Number(options.runs));
 const only = options.only?.split(",");
 const wanted = (/** @type {string} */ tool) =>
   only === undefined || only.some((name) => tool.startsWith(name));
@@ -35,6 +42,10 @@ const wanted = (/** @type {string} */ tool) =>
 const LOAD_AT_START = loadavg()[0]?.toFixed(2) ?? "?";
 const BUILD = describeBuild();
 const peers = ensurePeers();
+// Pi 1.6 needs Node 22; both come from npm into scripts/pi16/.peers/ (git-ignored), installed on first use.
+const pi16 = ensurePi16();
+const NODE22 = pi16.node22;
+const NODE22_VERSION = execFileSync(NODE22, ["--version"], { encoding: "utf8" }).trim();
 const generated = generateOnce(join(WORK, "data"), (dir) => generateBenchSession(dir));
 const archive = wanted("archive")
   ? generateOnce(join(WORK, "archive"), (dir) => generateArchive(join(dir, "sessions")))
@@ -50,9 +61,26 @@ const inputs = [
     label: "real/pi-mono__before-compaction.jsonl as it is (v1)",
     path: LARGEST_REAL_FILE,
   },
+  // The targets for the time to a readable report hold for every corpus file of 1 MB or more.
+  ...(options.quick ? [] : largeCorpusFiles())
+    .filter((path) => path !== LARGEST_REAL_FILE)
+    .map((path) => ({
+      key: path.slice(CORPUS_DIR.length).replace(/\.jsonl$/, ""),
+      label: "corpus file of 1 MB or more",
+      path,
+      htmlOnly: true,
+    })),
 ];
 // Pi reads its settings from PI_CODING_AGENT_DIR: an empty one here, never the user's; and no network at startup.
-const env = { ...process.env, PI_OFFLINE: "1", PI_CODING_AGENT_DIR: join(WORK, "pi-agent"), NO_COLOR: "1" };
+// Pi 1.6 also checks for updates and sends telemetry unless told not to.
+const env = {
+  ...process.env,
+  PI_OFFLINE: "1",
+  PI_SKIP_VERSION_CHECK: "1",
+  PI_TELEMETRY: "0",
+  PI_CODING_AGENT_DIR: join(WORK, "pi-agent"),
+  NO_COLOR: "1",
+};
 rmSync(OUT, { recursive: true, force: true });
 mkdirSync(OUT, { recursive: true });
 
@@ -143,8 +171,8 @@ const measurements = [];
 /** @type {import("./lib/report.mjs").Opening[]} */
 const openings = [];
 
-for (const { key, path } of inputs) {
-  const out = (/** @type {string} */ name) => join(OUT, `${key}.${name}`);
+for (const { key, path, htmlOnly } of inputs) {
+  const out = (/** @type {string} */ name) => join(OUT, `${key.replaceAll("/", "__")}.${name}`);
   /** @type {Case[]} */
   const cases = [{ tool: "floor", input: key, command: NODE, args: [here("floor.mjs"), path], output: "" }];
   for (const format of ["json", "html", "md"]) {
@@ -157,13 +185,29 @@ for (const { key, path } of inputs) {
       output,
     });
   }
+  // The same CLI on Node 22 (the generation target holds on Node 20 and on Node 22).
+  cases.push({
+    tool: "html (node 22)",
+    input: key,
+    command: NODE22,
+    args: [CLI, path, "--format", "html", "-o", out("ours-node22.html")],
+    output: out("ours-node22.html"),
+  });
+  // Like for like with pi-transcript: no redaction, nothing highlighted (information, no target).
+  cases.push({
+    tool: "html (like for like)",
+    input: key,
+    command: NODE,
+    args: [here("like-for-like.mjs"), path, out("ours-like-for-like.html")],
+    output: out("ours-like-for-like.html"),
+  });
   // Pi rewrites v1/v2 files in place when it opens them: it gets a fresh copy every run.
   const copy = out("pi-input.jsonl");
   cases.push({
     tool: "pi-export",
     input: key,
-    command: peers.pi,
-    args: ["--export", copy, out("pi-export.html")],
+    command: NODE22,
+    args: [pi16.piCli, "--export", copy, out("pi-export.html")],
     output: out("pi-export.html"),
     prepare: () => copyFileSync(path, copy),
   });
@@ -175,7 +219,9 @@ for (const { key, path } of inputs) {
     output: out("pi-transcript"),
     prepare: () => rmSync(out("pi-transcript"), { recursive: true, force: true }),
   });
-  measurements.push(...(await measureTogether(cases.filter((c) => wanted(c.tool)))));
+  // For the other large corpus files only what the time to a readable report needs.
+  const needed = (/** @type {Case} */ c) => !htmlOnly || c.tool === "html" || c.tool === "pi-export";
+  measurements.push(...(await measureTogether(cases.filter((c) => wanted(c.tool) && needed(c)))));
 }
 
 if (archive) {
@@ -205,7 +251,10 @@ async function measureOpening(input, tool, contentSelector) {
   if (built?.status !== "ok")
     return { tool, input, status: built?.status ?? "failed", note: "no page", samples: [] };
   console.error(`bench: opening ${tool} of ${input} in Chromium ...`);
-  const page = join(OUT, `${input}.${tool === "html" ? "ours.html" : "pi-export.html"}`);
+  const page = join(
+    OUT,
+    `${input.replaceAll("/", "__")}.${tool === "html" ? "ours.html" : "pi-export.html"}`,
+  );
   const samples = await openInChromium(page, { runs: RUNS, contentSelector });
   const error = samples.find((s) => s.error !== null)?.error;
   if (error) return { tool, input, status: "failed", note: error, samples };
@@ -237,6 +286,7 @@ const results = {
     cpu: cpus()[0]?.model ?? "?",
     memory: `${Math.round(totalmem() / 1024 ** 3)} GiB`,
     node: process.version,
+    "node 22 (Pi 1.6, and our CLI's Node 22 row)": NODE22_VERSION,
     // Other work on the machine skews wall times; this says how busy it was.
     "load average (1 min) at start": LOAD_AT_START,
     "at end": loadavg()[0]?.toFixed(2) ?? "?",
@@ -247,7 +297,10 @@ const results = {
   build: BUILD,
   rssMethod: RSS_METHOD === "gnu-time" ? "GNU time (%M)" : "process.resourceUsage() probe",
   runs: RUNS,
-  peers: peers.versions,
+  peers: {
+    "@earendil-works/pi-coding-agent": pi16.version,
+    "@psg2/pi-transcript": peers.versions["@psg2/pi-transcript"] ?? "?",
+  },
   inputs: [
     ...inputs.map(({ key, label, path }) => ({ key, label, bytes: sizeOf(path) })),
     ...(archive

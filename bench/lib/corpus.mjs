@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -7,6 +7,19 @@ export const CORPUS_DIR = fileURLToPath(new URL("../../fixtures/corpus/", import
 
 /** The largest real file, benchmarked as it is (v1, so Pi's export would rewrite it: always hand peers a copy). */
 export const LARGEST_REAL_FILE = join(CORPUS_DIR, "real/pi-mono__before-compaction.jsonl");
+
+/**
+ * Every session file of the corpus of 1 MB (10^6 bytes) or more, sorted: the files the time-to-a-readable-report
+ * target of issue 26 holds for.
+ * @returns {string[]}
+ */
+export function largeCorpusFiles() {
+  return readdirSync(CORPUS_DIR, { recursive: true, encoding: "utf8" })
+    .filter((name) => name.endsWith(".jsonl"))
+    .map((name) => join(CORPUS_DIR, name))
+    .filter((path) => statSync(path).size >= 1e6)
+    .sort();
+}
 
 // Only files that are v3 already (ids and parents), so re-identifying them needs no migration. The v1 pi-mono
 // files come in through Pi's own migration (pi-migrated/). agentsview is left out: it is a hand-made edge case.

@@ -11,13 +11,14 @@ const readText = (path) => (existsSync(path) ? readFileSync(path, "utf8") : "");
 
 /**
  * Installs the peers pinned in bench/peers/ (package.json + lock) into the git-ignored bench/.peers/ with `npm ci`,
- * unless the same lock is installed there already. Never touches the project's own node_modules.
- * @returns {{ pi: string, piTranscript: string, versions: Record<string, string> }}
+ * unless the same lock is installed there already. Never touches the project's own node_modules. (Pi's export is
+ * Pi 1.6 on Node 22, installed by scripts/pi16/install.mjs.)
+ * @returns {{ piTranscript: string, versions: Record<string, string> }}
  */
 export function ensurePeers() {
   const lock = readText(join(PINNED, "package-lock.json"));
   const bin = join(INSTALLED, "node_modules/.bin");
-  if (lock !== readText(join(INSTALLED, "package-lock.json")) || !existsSync(join(bin, "pi"))) {
+  if (lock !== readText(join(INSTALLED, "package-lock.json")) || !existsSync(join(bin, "pi-transcript"))) {
     mkdirSync(INSTALLED, { recursive: true });
     for (const file of ["package.json", "package-lock.json"])
       copyFileSync(join(PINNED, file), join(INSTALLED, file));
@@ -32,5 +33,5 @@ export function ensurePeers() {
   for (const name of Object.keys(JSON.parse(readText(join(PINNED, "package.json"))).dependencies)) {
     versions[name] = JSON.parse(readText(join(INSTALLED, "node_modules", name, "package.json"))).version;
   }
-  return { pi: join(bin, "pi"), piTranscript: join(bin, "pi-transcript"), versions };
+  return { piTranscript: join(bin, "pi-transcript"), versions };
 }
