@@ -35,6 +35,8 @@ const STAGES = [
   ["io"],
   ["output"],
   ["sessions"],
+  // Running GitHub's gh: the one way share and pr talk to GitHub.
+  ["github"],
   ["archive", "share"],
   ["pr"],
   ["index", "cli"],

@@ -1,5 +1,5 @@
+import { GhError, type GhRunner, ghOutput } from "../github/gh.js";
 import { UsageError } from "../output/usage-error.js";
-import { type GhContext, GhFailure, runGh } from "./gh.js";
 import { PR_COMMENT_MARKER } from "./pr-comment.js";
 
 /** A pull request as `gh pr view` names it. */
@@ -15,14 +15,20 @@ export interface PullRequest {
  *
  * @throws {UsageError} when there is none, saying how to give one.
  */
-export function findPullRequest(context: GhContext, pr?: number): PullRequest {
+export async function findPullRequest(gh: GhRunner, pr?: number): Promise<PullRequest> {
   let out: string;
   try {
-    out = runGh(context, ["pr", "view", ...(pr === undefined ? [] : [String(pr)]), "--json", "number,url"]);
+    out = await ghOutput(gh, [
+      "pr",
+      "view",
+      ...(pr === undefined ? [] : [String(pr)]),
+      "--json",
+      "number,url",
+    ]);
   } catch (error) {
     if (
-      error instanceof GhFailure &&
-      /no (open )?pull requests? found|could not resolve/i.test(error.stderr)
+      error instanceof GhError &&
+      /no (open )?pull requests? found|could not resolve/i.test(error.result?.stderr ?? "")
     ) {
       throw new UsageError(
         pr === undefined
@@ -49,23 +55,25 @@ export interface Posted {
  * Posts `body` on the pull request, or, when a comment of ours is there already (its first line is the
  * hidden marker), edits that one in place: re-runs keep one comment, not a growing thread.
  */
-export function postComment(context: GhContext, pr: PullRequest, body: string): Posted {
+export async function postComment(gh: GhRunner, pr: PullRequest, body: string): Promise<Posted> {
   const issue = `repos/${pr.owner}/${pr.repo}/issues`;
-  const ours = runGh(context, [
-    "api",
-    `${issue}/${pr.number}/comments`,
-    "--paginate",
-    "--jq",
-    `.[] | select(.body | startswith(${JSON.stringify(PR_COMMENT_MARKER)})) | .id`,
-  ])
+  const ours = (
+    await ghOutput(gh, [
+      "api",
+      `${issue}/${pr.number}/comments`,
+      "--paginate",
+      "--jq",
+      `.[] | select(.body | startswith(${JSON.stringify(PR_COMMENT_MARKER)})) | .id`,
+    ])
+  )
     .split("\n")
     .filter((line) => /^\d+$/.test(line.trim()));
   const input = JSON.stringify({ body });
   const existing = ours[0]?.trim();
   const answer =
     existing === undefined
-      ? runGh(context, ["api", "-X", "POST", `${issue}/${pr.number}/comments`, "--input", "-"], input)
-      : runGh(context, ["api", "-X", "PATCH", `${issue}/comments/${existing}`, "--input", "-"], input);
+      ? await ghOutput(gh, ["api", "-X", "POST", `${issue}/${pr.number}/comments`, "--input", "-"], input)
+      : await ghOutput(gh, ["api", "-X", "PATCH", `${issue}/comments/${existing}`, "--input", "-"], input);
   const { html_url: url } = JSON.parse(answer) as { html_url?: string };
   return { action: existing === undefined ? "created" : "updated", url: url ?? pr.url };
 }

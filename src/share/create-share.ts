@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { GhError, type GhRunner, ghNotLoggedIn, ghSaid } from "../github/gh.js";
 import { type Share, shareOfGist } from "./find-shares.js";
-import { type GhRunner, ghSaid, ShareError } from "./gh.js";
 import { deleteGist, gistIdOf, readGist } from "./gist-api.js";
 import { shareDescription } from "./share-description.js";
 import { VIEWER_FILE } from "./viewer-url.js";
@@ -27,10 +27,7 @@ const NOT_LOGGED_IN = /not logged in|authentication failed|no longer valid|gh au
  */
 export async function requireLogin(gh: GhRunner): Promise<void> {
   const status = await gh(["auth", "status"]);
-  if (status.code !== 0 && NOT_LOGGED_IN.test(status.stderr))
-    throw new ShareError(
-      "gh is not logged in to GitHub (gh auth status): run gh auth login, or set GH_TOKEN.",
-    );
+  if (status.code !== 0 && NOT_LOGGED_IN.test(status.stderr)) throw new GhError(ghNotLoggedIn());
 }
 
 /** The gist's address: the last line of `gh gist create`'s output that is a URL. */
@@ -47,7 +44,7 @@ function createdUrl(stdout: string): string | null {
  * nothing is half-uploaded; then reads the gist back and deletes it again when that fails or a file is
  * missing, so a share is either whole or gone.
  *
- * @throws {ShareError} naming what failed and whether anything is left.
+ * @throws {GhError} naming what failed and whether anything is left.
  */
 export async function createShare(
   files: ShareFiles,
@@ -73,10 +70,10 @@ export async function createShare(
       summary,
     ]);
     if (created.code !== 0)
-      throw new ShareError(`could not create the gist: ${ghSaid(created)}; nothing was shared.`);
+      throw new GhError(`could not create the gist: ${ghSaid(created)}; nothing was shared.`);
     const url = createdUrl(created.stdout);
     if (url === null) {
-      throw new ShareError(
+      throw new GhError(
         "gh created a gist but did not print its address: find it with pi-report share --list.",
       );
     }
@@ -103,7 +100,7 @@ async function checkCreated(
     why = error instanceof Error ? error.message : String(error);
   }
   const failed = await deleteGist(gh, gistId);
-  throw new ShareError(
+  throw new GhError(
     failed === null
       ? `could not check the new gist ${gistId} (${why}): deleted it again; nothing is shared.`
       : `could not check the new gist ${gistId} (${why}), nor delete it (${failed}): delete it with gh gist delete ${gistId}.`,

@@ -1,4 +1,4 @@
-import { type GhRunner, ghRunner, ghSaid, ShareError } from "./gh.js";
+import { GhError, type GhRunner, ghRunner, ghSaid } from "../github/gh.js";
 import { parseShareDescription } from "./share-description.js";
 import { viewerUrl } from "./viewer-url.js";
 
@@ -61,14 +61,14 @@ export interface FindSharesOptions {
  * the gists' descriptions (so from any machine). With `sessionId`, that session's only: the link for a
  * PR comment is `findShares({ sessionId })[0]?.viewerUrl`.
  *
- * @throws {ShareError} when gh is missing, not logged in, or GitHub cannot be reached.
+ * @throws {GhError} when gh is missing, not logged in, or GitHub cannot be reached.
  */
 export async function findShares(options: FindSharesOptions = {}): Promise<Share[]> {
   const env = options.env ?? process.env;
-  const gh = options.gh ?? ghRunner(env);
+  const gh = options.gh ?? ghRunner({ env });
   // Each gist on a line of its own: `--paginate` alone would print one JSON array per page, side by side.
   const result = await gh(["api", "gists", "--paginate", "--jq", ".[]"]);
-  if (result.code !== 0) throw new ShareError(`could not list your gists: ${ghSaid(result)}`);
+  if (result.code !== 0) throw new GhError(`could not list your gists: ${ghSaid(result)}`);
   const shares: Share[] = [];
   for (const line of result.stdout.split("\n")) {
     if (line.trim() === "") continue;
@@ -76,7 +76,7 @@ export async function findShares(options: FindSharesOptions = {}): Promise<Share
     try {
       gist = JSON.parse(line);
     } catch {
-      throw new ShareError(`gh listed something that is not a gist: ${line.slice(0, 80)}`);
+      throw new GhError(`gh listed something that is not a gist: ${line.slice(0, 80)}`);
     }
     if (!isGistRecord(gist)) continue;
     const share = shareOfGist(gist, env);

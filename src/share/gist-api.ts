@@ -1,11 +1,11 @@
+import { GhError, type GhRunner, ghSaid } from "../github/gh.js";
 import type { GistRecord } from "./find-shares.js";
-import { type GhRunner, ghSaid, ShareError } from "./gh.js";
 
 /** A gist id from an id or a gist's address (`https://gist.github.com/<user>/<id>`). */
 export function gistIdOf(idOrUrl: string): string {
   const last = idOrUrl.trim().replace(/\/+$/, "").split("/").at(-1) ?? "";
   const id = last.replace(/[#?].*$/, "");
-  if (!/^[0-9a-zA-Z]+$/.test(id)) throw new ShareError(`\`${idOrUrl}\` is not a gist id or gist address.`);
+  if (!/^[0-9a-zA-Z]+$/.test(id)) throw new GhError(`\`${idOrUrl}\` is not a gist id or gist address.`);
   return id;
 }
 
@@ -14,12 +14,12 @@ export async function readGist(gh: GhRunner, gistId: string): Promise<GistRecord
   const result = await gh(["api", `gists/${gistId}`]);
   if (result.code !== 0) {
     if (/\b404\b|Not Found/i.test(result.stderr)) return null;
-    throw new ShareError(`could not read gist ${gistId}: ${ghSaid(result)}`);
+    throw new GhError(`could not read gist ${gistId}: ${ghSaid(result)}`);
   }
   try {
     return JSON.parse(result.stdout) as GistRecord;
   } catch {
-    throw new ShareError(`gh returned something that is not a gist for ${gistId}`);
+    throw new GhError(`gh returned something that is not a gist for ${gistId}`);
   }
 }
 

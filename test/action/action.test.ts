@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { PR_COMMENT_MARKER } from "../../src/pr/pr-comment.js";
 import { type ActionStep, loadAction, runAction, type StepResult } from "../helpers/action-runner.js";
-import { type FakeGh, fakeGh } from "../helpers/fake-gh-api.js";
+import { type FakeGh, fakeGh } from "../helpers/fake-gh.js";
 import { ROOT } from "../helpers/paths.js";
 import { makePrWorld } from "../pr/pr-world.js";
 

@@ -19,7 +19,7 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withViewerMarker } from "../../src/share/render-share-files.js";
-import { type FakeGh, installFakeGh } from "../helpers/fake-gh.js";
+import { type FakeGh, fakeGh } from "../helpers/fake-gh.js";
 import { ROOT } from "../helpers/paths.js";
 import { SEEDS, withSecret } from "../redact/fake-secrets.js";
 import { type MockModel, startMockModel } from "./mock-model.js";
@@ -98,7 +98,7 @@ describe.runIf(RUNS_PI16)("/report in Pi 1.6 (RPC mode)", () => {
     script(join(bin, "browser"), `printf '%s\\n' "$1" >> "${opened}"`);
     script(join(bin, "run-mailcap"), "exit 1");
     // GitHub's CLI: the stand-in, which records what /report share gives it.
-    gh = installFakeGh(join(dir, "gh"));
+    gh = fakeGh();
     const env = {
       ...gh.env,
       PATH: `${bin}:${gh.bin}:${process.env.PATH ?? ""}`,
@@ -186,8 +186,8 @@ describe.runIf(RUNS_PI16)("/report in Pi 1.6 (RPC mode)", () => {
     expect(lines).toContain(`viewer: https://pi.dev/session/#${gist?.id}`);
     expect(lines).toContain(`gist:   https://gist.github.com/${gist?.id}`);
     expect(message).toContain("1 secret redacted (1 github-token)");
-    const create = gh.calls().find((call) => call.argv[0] === "gist" && call.argv[1] === "create");
-    expect(create?.argv).not.toContain("--public");
+    const create = gh.calls().find((call) => call.args[0] === "gist" && call.args[1] === "create");
+    expect(create?.args).not.toContain("--public");
     expect(gist?.public).toBe(false);
     expect(gist?.description).toMatch(new RegExp(`^pi-report: .* \\(session ${sessionId}\\)$`));
     const html = create?.files["session.html"] ?? "";

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { PiCommandContext } from "../../src/pi-extension/pi-api.js";
 import { reportCommand } from "../../src/pi-extension/report-command.js";
-import { installFakeGh } from "../helpers/fake-gh.js";
+import { fakeGh } from "../helpers/fake-gh.js";
 import { writeSecretSession } from "../share/fixture.js";
 
 /** A command context as Pi gives one, recording what is said to the user. */
@@ -51,7 +51,8 @@ describe("/report's errors are one line", () => {
     const saved = {
       PATH: process.env.PATH,
       FAKE_GH_STATE: process.env.FAKE_GH_STATE,
-      FAKE_GH_MODE: process.env.FAKE_GH_MODE,
+      FAKE_GH_LOG: process.env.FAKE_GH_LOG,
+      FAKE_GH_NODE: process.env.FAKE_GH_NODE,
     };
     try {
       process.env.PATH = join(dir, "nothing-here");
@@ -59,15 +60,16 @@ describe("/report's errors are one line", () => {
       await reportCommand("share", missing.ctx);
       expect(missing.said).toHaveLength(1);
       expect(missing.said[0]?.type).toBe("error");
-      expect(missing.said[0]?.message).toMatch(/^\/report share: `gh` is not on PATH: install GitHub's CLI/);
-      const gh = installFakeGh(join(dir, "gh"), "logged-out");
+      expect(missing.said[0]?.message).toBe(
+        "/report share: gh (GitHub CLI) is not installed or not on PATH: install it (https://cli.github.com/; Debian/Ubuntu: apt-get install gh; macOS: brew install gh), then run `gh auth login`.",
+      );
+      const gh = fakeGh({ loggedIn: false });
       Object.assign(process.env, gh.env, { PATH: `${gh.bin}:/usr/bin:/bin` });
       const loggedOut = context(file, dir);
       await reportCommand("share", loggedOut.ctx);
       expect(loggedOut.said).toEqual([
         {
-          message:
-            "/report share: gh is not logged in to GitHub (gh auth status): run gh auth login, or set GH_TOKEN.",
+          message: "/report share: gh is not logged in to GitHub: run `gh auth login` (or set GH_TOKEN).",
           type: "error",
         },
       ]);

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { run } from "../../src/cli/run.js";
 import { PR_COMMENT_MARKER } from "../../src/pr/pr-comment.js";
-import { fakeGh } from "../helpers/fake-gh-api.js";
+import { fakeGh } from "../helpers/fake-gh.js";
 import { GITHUB_TOKEN_IN_COMMAND, makePrWorld } from "./pr-world.js";
 
 /** A folder for PATH holding links to these commands only (where this machine has them). */
@@ -162,6 +162,16 @@ describe("pi-report pr --dry-run: the branch's sessions, each piece of usage cou
     expect(stdout).not.toContain("#aaa");
     expect(gh.calls().map((call) => call.args.slice(0, 2))).toEqual([["api", "gists"]]);
   });
+
+  it("a gh not logged in leaves the links out, saying so in the words every command uses", async () => {
+    const gh = fakeGh({ loggedIn: false });
+    const { code, stdout, stderr } = await runIn(world.top, ["pr", "--dry-run"], { ...world.env, ...gh.env });
+    expect(code).toBe(0);
+    expect(stdout).not.toContain("https://pi.dev/session/");
+    expect(stderr).toContain(
+      "pi-report: shared reports not linked (gh is not logged in to GitHub: run `gh auth login` (or set GH_TOKEN))\n",
+    );
+  });
 });
 
 describe("pi-report pr: posted once, then updated in place", () => {
@@ -207,12 +217,12 @@ describe("pi-report pr: errors are one line that says what to do", () => {
     [
       "gh is not installed",
       () => noGh,
-      "pi-report: gh (GitHub CLI) is not installed or not on PATH: install it (https://cli.github.com), run `gh auth login`, or use --dry-run.\n",
+      "pi-report: gh (GitHub CLI) is not installed or not on PATH: install it (https://cli.github.com/; Debian/Ubuntu: apt-get install gh; macOS: brew install gh), then run `gh auth login`, or use --dry-run.\n",
     ],
     [
       "gh is not logged in",
       () => fakeGh({ loggedIn: false }).env,
-      "pi-report: gh is not logged in: run `gh auth login` (or set GH_TOKEN), or use --dry-run.\n",
+      "pi-report: gh is not logged in to GitHub: run `gh auth login` (or set GH_TOKEN), or use --dry-run.\n",
     ],
     [
       "the branch has no pull request",

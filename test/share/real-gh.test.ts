@@ -104,9 +104,7 @@ describe.runIf(GH_PRESENT)("pi-report share with the real gh and a stand-in gist
     const before = api.requests.length;
     const { code, stderr } = await runCli(["share", session], env(false));
     expect(code).toBe(2);
-    expect(stderr).toBe(
-      "pi-report: gh is not logged in to GitHub (gh auth status): run gh auth login, or set GH_TOKEN.\n",
-    );
+    expect(stderr).toBe("pi-report: gh is not logged in to GitHub: run `gh auth login` (or set GH_TOKEN).\n");
     expect(api.requests.slice(before).filter((request) => request.path.includes("gists"))).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 /**
- * `pi-report share` against a stand-in `gh` on PATH (test/helpers/fake-gh.mjs), which records the
+ * `pi-report share` against a stand-in `gh` on PATH (test/helpers/fake-gh/), which records the
  * arguments and files it is given and keeps the gists it "created".
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { findShares } from "../../src/share/find-shares.js";
 import { runCli } from "../helpers/cli.js";
-import { type FakeGh, installFakeGh } from "../helpers/fake-gh.js";
+import { type FakeGh, fakeGh } from "../helpers/fake-gh.js";
 import { ASKED, SECRET, SESSION_ID, writeSecretSession } from "./fixture.js";
 
 let dir: string;
@@ -26,12 +26,12 @@ function envWith(gh: FakeGh, extra: Record<string, string> = {}): Record<string,
 }
 
 function createCalls(gh: FakeGh) {
-  return gh.calls().filter((call) => call.argv[0] === "gist" && call.argv[1] === "create");
+  return gh.calls().filter((call) => call.args[0] === "gist" && call.args[1] === "create");
 }
 
 describe("pi-report share", () => {
   it("uploads the redacted report as session.html and the summary as summary.md, in one secret gist", async () => {
-    const gh = installFakeGh(dir);
+    const gh = fakeGh();
     const { code, stdout, stderr } = await runCli(["share", session], envWith(gh));
     expect(stderr).not.toContain("internal error");
     expect(code).toBe(0);
@@ -40,7 +40,7 @@ describe("pi-report share", () => {
     const [create] = creates;
     if (create === undefined) throw new Error("no gist create");
     // Secret: gh makes a secret gist unless told --public.
-    expect(create.argv).not.toContain("--public");
+    expect(create.args).not.toContain("--public");
     expect(Object.keys(create.files).sort()).toEqual(["session.html", "summary.md"]);
     const html = create.files["session.html"] ?? "";
     const markdown = create.files["summary.md"] ?? "";
@@ -49,7 +49,7 @@ describe("pi-report share", () => {
       expect(text).not.toContain(SECRET);
     }
     expect(html).toMatch(/<script id="session-data" type="application\/json">/);
-    const description = create.argv[create.argv.indexOf("--desc") + 1] ?? "";
+    const description = create.args[create.args.indexOf("--desc") + 1] ?? "";
     expect(description).toMatch(new RegExp(`^pi-report: ${ASKED}.* \\(session ${SESSION_ID}\\)$`));
     expect(description).not.toContain(SECRET);
     const [gist] = gh.gists();
@@ -61,17 +61,17 @@ describe("pi-report share", () => {
   });
 
   it("makes a public gist with --public, and honours Pi's PI_SHARE_VIEWER_URL", async () => {
-    const gh = installFakeGh(dir);
+    const gh = fakeGh();
     const env = envWith(gh, { PI_SHARE_VIEWER_URL: "https://viewer.example/s/" });
     const { code, stdout } = await runCli(["share", session, "--public"], env);
     expect(code).toBe(0);
-    expect(createCalls(gh)[0]?.argv).toContain("--public");
+    expect(createCalls(gh)[0]?.args).toContain("--public");
     expect(gh.gists()[0]?.public).toBe(true);
     expect(stdout).toContain(`viewer: https://viewer.example/s/#${gh.gists()[0]?.id}\n`);
   });
 
   it("shares the newest session of the current directory when given none", async () => {
-    const gh = installFakeGh(dir);
+    const gh = fakeGh();
     const agent = join(dir, "agent");
     const sessions = join(agent, "sessions", `--${dir.replace(/^\//, "").replace(/\//g, "-")}--`);
     const { mkdirSync, copyFileSync } = await import("node:fs");
@@ -83,7 +83,7 @@ describe("pi-report share", () => {
   });
 
   it("--no-redact uploads the secret, and says so", async () => {
-    const gh = installFakeGh(dir);
+    const gh = fakeGh();
     const { code, stderr } = await runCli(["share", session, "--no-redact"], envWith(gh));
     expect(code).toBe(0);
     expect(createCalls(gh)[0]?.files["session.html"]).toContain(SECRET);
@@ -91,7 +91,7 @@ describe("pi-report share", () => {
   });
 
   it("--list shows this tool's shares only, newest first; findShares finds them by session", async () => {
-    const gh = installFakeGh(dir);
+    const gh = fakeGh();
     gh.addGist({
       id: "0000aaaa0000aaaa0000aaaa0000aaaa",
       description: "my dotfiles",
@@ -120,7 +120,7 @@ describe("pi-report share", () => {
   });
 
   it("--delete deletes a share, and refuses a gist that is not one", async () => {
-    const gh = installFakeGh(dir);
+    const gh = fakeGh();
     gh.addGist({
       id: "0000bbbb0000bbbb0000bbbb0000bbbb",
       description: "notes",
@@ -151,13 +151,13 @@ describe("pi-report share: errors are one line, exit 2, nothing left behind", ()
   it("no gh on PATH: says how to install it", async () => {
     const { code, stderr } = await runCli(["share", session], { PATH: join(dir, "empty"), HOME: dir });
     expect(code).toBe(2);
-    expect(stderr).toMatch(
-      /^pi-report: `gh` is not on PATH: install GitHub's CLI \(https:\/\/cli\.github\.com\/.*gh auth login\.\n$/,
+    expect(stderr).toBe(
+      "pi-report: gh (GitHub CLI) is not installed or not on PATH: install it (https://cli.github.com/; Debian/Ubuntu: apt-get install gh; macOS: brew install gh), then run `gh auth login`.\n",
     );
   });
 
   it("gh not logged in: says to run gh auth login, uploads nothing", async () => {
-    const gh = installFakeGh(dir, "logged-out");
+    const gh = fakeGh({ loggedIn: false });
     for (const argv of [
       ["share", session],
       ["share", "--list"],
@@ -166,21 +166,21 @@ describe("pi-report share: errors are one line, exit 2, nothing left behind", ()
       const { code, stderr } = await runCli(argv, envWith(gh));
       expect(code).toBe(2);
       expect(stderr).toBe(
-        "pi-report: gh is not logged in to GitHub (gh auth status): run gh auth login, or set GH_TOKEN.\n",
+        "pi-report: gh is not logged in to GitHub: run `gh auth login` (or set GH_TOKEN).\n",
       );
     }
     expect(createCalls(gh)).toEqual([]);
   });
 
   it("a token gh auth status finds wanting (no read:org) still shares: gists need only the gist scope", async () => {
-    const gh = installFakeGh(dir, "no-read-org");
+    const gh = fakeGh({ noReadOrg: true });
     const { code } = await runCli(["share", session], envWith(gh));
     expect(code).toBe(0);
     expect(gh.gists()).toHaveLength(1);
   });
 
   it("GitHub unreachable while creating: nothing is shared", async () => {
-    const gh = installFakeGh(dir, "offline-create");
+    const gh = fakeGh({ offline: ["create"] });
     const { code, stderr } = await runCli(["share", session], envWith(gh));
     expect(code).toBe(2);
     expect(stderr).toBe(
@@ -190,11 +190,11 @@ describe("pi-report share: errors are one line, exit 2, nothing left behind", ()
   });
 
   it("GitHub unreachable after creating: the gist is deleted again", async () => {
-    const gh = installFakeGh(dir, "offline-read");
+    const gh = fakeGh({ offline: ["read"] });
     const { code, stderr } = await runCli(["share", session], envWith(gh));
     expect(code).toBe(2);
     expect(createCalls(gh)).toHaveLength(1);
-    const deletes = gh.calls().filter((call) => call.argv.includes("DELETE"));
+    const deletes = gh.calls().filter((call) => call.args.includes("DELETE"));
     expect(deletes).toHaveLength(1);
     expect(stderr).toMatch(
       /^pi-report: could not check the new gist [0-9a-f]{32} \(.*\): deleted it again; nothing is shared\.\n$/,
@@ -203,7 +203,7 @@ describe("pi-report share: errors are one line, exit 2, nothing left behind", ()
   });
 
   it("and says how to delete it when deleting fails too", async () => {
-    const gh = installFakeGh(dir, "offline-read,offline-delete");
+    const gh = fakeGh({ offline: ["read", "delete"] });
     const { code, stderr } = await runCli(["share", session], envWith(gh));
     expect(code).toBe(2);
     const [gist] = gh.gists();
@@ -211,7 +211,7 @@ describe("pi-report share: errors are one line, exit 2, nothing left behind", ()
   });
 
   it("GitHub unreachable while listing or deleting", async () => {
-    const gh = installFakeGh(dir, "offline-list,offline-read");
+    const gh = fakeGh({ offline: ["list", "read"] });
     const listed = await runCli(["share", "--list"], envWith(gh));
     expect(listed.code).toBe(2);
     expect(listed.stderr).toBe(
@@ -225,7 +225,7 @@ describe("pi-report share: errors are one line, exit 2, nothing left behind", ()
   });
 
   it("refuses --list with a session or --public, and --list with --delete", async () => {
-    const gh = installFakeGh(dir);
+    const gh = fakeGh();
     for (const argv of [
       ["share", "--list", session],
       ["share", "--list", "--public"],

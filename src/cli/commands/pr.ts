@@ -61,7 +61,7 @@ async function prCommand(options: PrCommandOptions, io: CliIo): Promise<void> {
   const { renderPrComment } = await import("../../pr/pr-comment.js");
   const { findPullRequest, postComment } = await import("../../pr/post-comment.js");
   const { findShares } = await import("../../share/find-shares.js");
-  const { ShareError } = await import("../../share/gh.js");
+  const { GhError, ghRunner } = await import("../../github/gh.js");
   const { writeFileAtomically } = await import("../../io/write-file-atomically.js");
   const { roundCost } = await import("../../usage/totals.js");
   if (
@@ -73,9 +73,9 @@ async function prCommand(options: PrCommandOptions, io: CliIo): Promise<void> {
   const number = prNumber(options.pr);
   const top = repositoryTop(io.cwd);
   const window = workWindow(top, options);
-  const gh = { cwd: top, env: io.env };
+  const gh = ghRunner({ env: io.env, cwd: top, otherwise: "use --dry-run" });
   // Before the sessions are read: a comment that cannot be posted is said at once.
-  const target = options.dryRun === true ? null : findPullRequest(gh, number);
+  const target = options.dryRun === true ? null : await findPullRequest(gh, number);
   const { root, files } = candidateFiles(top, io.env, options.sessionsDir);
   const redaction = redactionSettings(options.redact);
   const found = await collectPrSessions(files, top, window, redaction);
@@ -86,7 +86,7 @@ async function prCommand(options: PrCommandOptions, io: CliIo): Promise<void> {
       for (const share of await findShares({ env: io.env }))
         if (!links.has(share.sessionId)) links.set(share.sessionId, share.viewerUrl);
     } catch (error) {
-      if (!(error instanceof ShareError)) throw error;
+      if (!(error instanceof GhError)) throw error;
       io.stderr.write(`pi-report: shared reports not linked (${error.message.replace(/\.$/, "")})\n`);
     }
   }
@@ -112,7 +112,7 @@ async function prCommand(options: PrCommandOptions, io: CliIo): Promise<void> {
     io.stdout.write(body);
     return;
   }
-  const posted = postComment(gh, target, body);
+  const posted = await postComment(gh, target, body);
   io.stderr.write(`pi-report: ${posted.action} the comment on ${target.url}: ${posted.url}\n`);
   if (!redaction.enabled) io.stderr.write("pi-report: Secrets were not redacted (--no-redact).\n");
 }

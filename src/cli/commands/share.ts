@@ -1,7 +1,7 @@
 import type { Command } from "commander";
+import type { GhRunner } from "../../github/gh.js";
 import { UsageError } from "../../output/usage-error.js";
 import { newestSessionFor } from "../../sessions/find-session.js";
-import type { GhRunner } from "../../share/gh.js";
 import type { CliIo } from "../io.js";
 import { addRedactOptions, redactionSettings } from "../redact-options.js";
 
@@ -31,12 +31,8 @@ export function registerShareCommand(program: Command, io: CliIo): void {
     .action(async (session: string | undefined, options: ShareCommandOptions) => {
       // Imported when used: a plain report does not load the share code.
       const share = await import("../../share/index.js");
-      try {
-        await shareAction(share, session, options, io);
-      } catch (error) {
-        if (error instanceof share.ShareError) throw new UsageError(error.message);
-        throw error;
-      }
+      // Its errors are GhErrors, usage errors: one line, exit code 2.
+      await shareAction(share, session, options, io);
     });
 }
 
@@ -55,7 +51,7 @@ async function shareAction(
       `${options.list === true ? "--list" : "--delete"} takes no session and no --public: it works on what was shared.`,
     );
   }
-  const gh = share.ghRunner(io.env, io.cwd);
+  const gh = share.ghRunner({ env: io.env, cwd: io.cwd });
   if (options.list === true) return listShares(share, gh, io);
   if (options.delete !== undefined) {
     await share.requireLogin(gh);
