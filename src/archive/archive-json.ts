@@ -72,17 +72,20 @@ export function buildArchiveJson(model: ArchiveModel, costsOnly = false): Archiv
  * (~75 MB more to hold at 10,000 sessions).
  */
 export function archiveJsonParts(json: ArchiveJson): string[] {
-  const parts: string[] = ["{\n"];
-  Object.entries(json).forEach(([key, value], index) => {
-    parts.push(`${index === 0 ? "" : ",\n"}  ${JSON.stringify(key)}: `);
+  return [...archiveJsonChunks(json)];
+}
+
+/** `archiveJsonParts` one by one, each made when it is written: the text is never whole in memory. */
+export function* archiveJsonChunks(json: ArchiveJson): Generator<string> {
+  yield "{\n";
+  for (const [index, [key, value]] of Object.entries(json).entries()) {
+    yield `${index === 0 ? "" : ",\n"}  ${JSON.stringify(key)}: `;
     if (key === "sessions" && Array.isArray(value) && value.length > 0) {
-      parts.push("[\n");
-      value.forEach((session, at) => {
-        parts.push(`${at === 0 ? "" : ",\n"}    ${JSON.stringify(session)}`);
-      });
-      parts.push("\n  ]");
-    } else parts.push(JSON.stringify(value, null, 2).replace(/\n/g, "\n  "));
-  });
-  parts.push("\n}\n");
-  return parts;
+      yield "[\n";
+      for (const [at, session] of value.entries())
+        yield `${at === 0 ? "" : ",\n"}    ${JSON.stringify(session)}`;
+      yield "\n  ]";
+    } else yield JSON.stringify(value, null, 2).replace(/\n/g, "\n  ");
+  }
+  yield "\n}\n";
 }

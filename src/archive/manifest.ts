@@ -1,13 +1,15 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { TOOL_VERSION } from "../version.js";
-import type { SearchDoc } from "./search-docs.js";
 import type { SessionDigest } from "./session-digest.js";
 
 /** The manifest's file name in the site folder. */
 export const MANIFEST_FILE = "pi-report-manifest.json";
-/** Version of the manifest's shape; a manifest of another version is ignored (everything is redone). */
-export const MANIFEST_VERSION = 1;
+/**
+ * Version of the manifest's shape; a manifest of another version is ignored (everything is redone).
+ * 2: a session's searchable text moved out of its record, to the site's `pi-report-search/`.
+ */
+export const MANIFEST_VERSION = 2;
 
 /** What the archive made of one file. */
 export type FileOutcome =
@@ -16,8 +18,11 @@ export type FileOutcome =
       digest: SessionDigest;
       report: string | null;
       error: string | null;
-      /** The searchable text of its page (`searchDocs`): kept so that a search shard can be rebuilt. */
-      search?: SearchDoc[];
+      /**
+       * How many pieces of searchable text its page has (`searchDocs`): the text itself is kept beside the
+       * manifest, by shard (search-text.ts), and read only for a shard rebuilt.
+       */
+      searchDocs?: number;
     }
   | { kind: "skipped"; reason: string }
   | { kind: "failed"; error: string };
@@ -120,7 +125,7 @@ export function manifestText(
 }
 
 /**
- * The manifest's text in parts, a record a part: 10,000 records are ~140 MB of JSON, which as one string
+ * The manifest's text in parts, a record a part: 10,000 records are ~90 MB of JSON, which as one string
  * (and its escaped copy) took several hundred MB more at the end of a run than the parts do.
  */
 export function manifestParts(
@@ -129,17 +134,23 @@ export function manifestParts(
   records: readonly ManifestRecord[],
   searchShards: Record<string, string> = {},
 ): string[] {
+  return [...manifestChunks(folder, settings, records, searchShards)];
+}
+
+/** `manifestParts` one by one, each made when it is written: the text is never whole in memory. */
+export function* manifestChunks(
+  folder: string,
+  settings: string,
+  records: readonly ManifestRecord[],
+  searchShards: Record<string, string> = {},
+): Generator<string> {
   const head: Omit<Manifest, "records" | "searchShards"> = {
     manifestVersion: MANIFEST_VERSION,
     generator: TOOL_VERSION,
     folder,
     settings,
   };
-  const open = `${JSON.stringify(head).slice(0, -1)},"records":[`;
-  const parts = [
-    open,
-    ...records.map((record, index) => `${index === 0 ? "" : ","}${JSON.stringify(record)}`),
-  ];
-  parts.push(`],"searchShards":${JSON.stringify(searchShards)}}\n`);
-  return parts;
+  yield `${JSON.stringify(head).slice(0, -1)},"records":[`;
+  for (const [index, record] of records.entries()) yield `${index === 0 ? "" : ","}${JSON.stringify(record)}`;
+  yield `],"searchShards":${JSON.stringify(searchShards)}}\n`;
 }

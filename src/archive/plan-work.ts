@@ -30,7 +30,9 @@ function needsReport(
   if (!render || outcome.kind !== "session" || !matchesFilters(outcome.digest, filters)) return false;
   // A page written before the search existed has no searchable text kept: it is read again.
   return (
-    outcome.report !== report || outcome.search === undefined || !existsSync(siteFile(output, outcome.report))
+    outcome.report !== report ||
+    outcome.searchDocs === undefined ||
+    !existsSync(siteFile(output, outcome.report))
   );
 }
 

@@ -46,6 +46,8 @@ export type SessionResult = {
       error: string | null;
       /** Its searchable text, when its page was written (the site's search finds the page's entries). */
       search?: SearchDoc[];
+      /** How many docs `search` had, once the run has put them aside (search-text.ts). */
+      searchDocs?: number;
     }
   | { kind: "skipped"; reason: string }
   | { kind: "failed"; error: string }

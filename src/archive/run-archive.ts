@@ -10,7 +10,7 @@ import {
 } from "../render/primitives/control-characters.js";
 import { defaultSessionsFolder } from "../sessions/find-session.js";
 import type { Totals } from "../usage/totals.js";
-import { archiveJsonParts, buildArchiveJson } from "./archive-json.js";
+import { archiveJsonChunks, buildArchiveJson } from "./archive-json.js";
 import { type ArchiveModel, buildArchiveModel } from "./archive-model.js";
 import { danglingLinks } from "./child-pages.js";
 import { buildCostsCsv } from "./costs-csv.js";
@@ -21,12 +21,12 @@ import {
   MANIFEST_FILE,
   type Manifest,
   type ManifestRecord,
-  manifestParts,
+  manifestChunks,
   readManifest,
   reusable,
 } from "./manifest.js";
 import { planWork } from "./plan-work.js";
-import type { SessionTask } from "./process-session.js";
+import type { SessionResult, SessionTask } from "./process-session.js";
 import { runTasks, type WrittenResult } from "./run-tasks.js";
 import {
   SEARCH_LIBRARY,
@@ -34,7 +34,9 @@ import {
   type SearchShard,
   searchLibrary,
   searchShards,
+  shardName,
 } from "./search-index.js";
+import { appendSearchText, readSearchText, SEARCH_TEXT_FOLDER, searchTextFile } from "./search-text.js";
 import { refuseSiteOverSessions, siteInsideSessions } from "./site-location.js";
 import { isReportPath, siteFile } from "./site-paths.js";
 import { type SiteRedaction, siteRedaction } from "./site-redaction.js";
@@ -111,6 +113,11 @@ function changesSince(
   };
 }
 
+/** Each part changed by `change`, as it is written (the parts are never all in memory). */
+function* mapParts(parts: Iterable<string>, change: (part: string) => string): Generator<string> {
+  for (const part of parts) yield change(part);
+}
+
 function toRecord(task: SessionTask, result: WrittenResult): ManifestRecord {
   const stat = { size: result.size, mtimeMs: result.mtimeMs, hash: result.hash };
   const outcome: ManifestRecord["outcome"] =
@@ -120,7 +127,7 @@ function toRecord(task: SessionTask, result: WrittenResult): ManifestRecord {
           digest: result.digest,
           report: result.report,
           error: result.error,
-          ...(result.search === undefined ? {} : { search: result.search }),
+          ...(result.searchDocs === undefined ? {} : { searchDocs: result.searchDocs }),
         }
       : result.kind === "skipped"
         ? { kind: "skipped", reason: result.reason }
@@ -158,12 +165,30 @@ function searchSessions(
     const record = byFile.get(session.file);
     const display = shown.sessions[index];
     if (record?.outcome.kind !== "session" || display?.report == null) return [];
-    const docs = record.outcome.search ?? [];
-    return [{ file: session.file, report: display.report, title: display.title, hash: record.hash, docs }];
+    const docCount = record.outcome.searchDocs ?? 0;
+    return [
+      { file: session.file, report: display.report, title: display.title, hash: record.hash, docCount },
+    ];
   });
 }
 
-/** Writes the search shards that changed, and the library when there is any: the files to put in place. */
+/**
+ * A session's searchable text, as its result comes, goes to its shard's file in `folder` (in the staging
+ * folder; search-text.ts): what is kept of the result is how many pieces there were.
+ */
+function putSearchTextAside(folder: string) {
+  return (task: SessionTask, result: SessionResult): SessionResult => {
+    if (result.kind !== "session" || result.search === undefined) return result;
+    const { search, ...rest } = result;
+    appendSearchText(folder, shardName(task.file), task.file, result.hash, search);
+    return { ...rest, searchDocs: search.length };
+  };
+}
+
+/**
+ * Writes the search shards that changed, each with the text it was built from, one at a time, and the
+ * library when there is any: the files to put in place.
+ */
 async function writeSearch(
   staging: { write(relative: string, content: string): Promise<void> },
   shards: readonly SearchShard[],
@@ -172,11 +197,23 @@ async function writeSearch(
   const written: string[] = [SEARCH_LIBRARY];
   await staging.write(SEARCH_LIBRARY, searchLibrary());
   for (const shard of shards) {
-    if (shard.text === null) continue;
-    await staging.write(shard.path, shard.text);
-    written.push(shard.path);
+    if (shard.build === null) continue;
+    const { text, inputs } = shard.build();
+    await staging.write(shard.path, text);
+    await staging.write(searchTextFile(shard.name), inputs);
+    written.push(shard.path, searchTextFile(shard.name));
   }
   return written;
+}
+
+/** Text files of shards an earlier run wrote that this one has not (site-relative). */
+function staleSearchText(output: string, shards: readonly SearchShard[]): string[] {
+  const folder = join(output, SEARCH_TEXT_FOLDER);
+  if (!existsSync(folder)) return [];
+  const now = new Set(shards.map((shard) => searchTextFile(shard.name)));
+  return readdirSync(folder)
+    .map((name) => `${SEARCH_TEXT_FOLDER}/${name}`)
+    .filter((path) => !now.has(path));
 }
 
 /**
@@ -314,7 +351,10 @@ export async function runArchive(options: ArchiveOptions): Promise<ArchiveSummar
       staging.path,
     );
     const threads = options.workers ?? availableParallelism();
-    const results = await runTasks(plan.tasks, threads, options.stderr);
+    // This run's searchable text, by shard, until the shards are built (then it is the staged folder's).
+    const spilled = staging.path(".search-text");
+    const settle = putSearchTextAside(spilled);
+    const results = await runTasks(plan.tasks, threads, options.stderr, settle);
     const firstRecords = [
       ...plan.kept,
       ...plan.tasks.map((task, index) => toRecord(task, results[index] as (typeof results)[number])),
@@ -344,7 +384,7 @@ export async function runArchive(options: ArchiveOptions): Promise<ArchiveSummar
         redaction,
       };
     });
-    const relinked = await runTasks(relink, threads, options.stderr);
+    const relinked = await runTasks(relink, threads, options.stderr, settle);
     const again = new Map(
       relink.map((task, index) => [task.file, toRecord(task, relinked[index] as WrittenResult)]),
     );
@@ -357,8 +397,22 @@ export async function runArchive(options: ArchiveOptions): Promise<ArchiveSummar
     // cells do so themselves: its line ends are CRLF).
     const search = costsOnly
       ? []
-      : searchShards(searchSessions(built, model, records), settings, earlier?.searchShards ?? {}, (path) =>
-          existsSync(siteFile(output, path)),
+      : searchShards(
+          searchSessions(built, model, records),
+          settings,
+          earlier?.searchShards ?? {},
+          (path) => existsSync(siteFile(output, path)),
+          // This run's text first (a session read again), then the text the site's shard was built from.
+          (shard, members) => {
+            const thisRun = siteFile(spilled, searchTextFile(shard));
+            const docs = readSearchText(
+              [thisRun, siteFile(output, searchTextFile(shard))],
+              new Map(members.map((member) => [member.file, member.hash])),
+            );
+            // Gone before the shard's files are written: a run needs no more room on disk than its site.
+            rmSync(thisRun, { force: true });
+            return docs;
+          },
         );
     const searchFiles = await writeSearch(staging, search);
     const pages = await writeIndexPages(
@@ -368,17 +422,20 @@ export async function runArchive(options: ArchiveOptions): Promise<ArchiveSummar
     );
     await staging.write(
       "archive.json",
-      archiveJsonParts(buildArchiveJson(model, costsOnly)).map(escapeControlCharactersInJson),
+      mapParts(archiveJsonChunks(buildArchiveJson(model, costsOnly)), escapeControlCharactersInJson),
     );
     await staging.write("costs.csv", buildCostsCsv(model));
     await staging.write(
       MANIFEST_FILE,
-      manifestParts(
-        folder,
-        settings,
-        records,
-        Object.fromEntries(search.map((shard) => [shard.path, shard.fingerprint])),
-      ).map(escapeControlCharactersInJson),
+      mapParts(
+        manifestChunks(
+          folder,
+          settings,
+          records,
+          Object.fromEntries(search.map((shard) => [shard.path, shard.fingerprint])),
+        ),
+        escapeControlCharactersInJson,
+      ),
     );
     const rendered = (tasks: readonly SessionTask[], done: readonly WrittenResult[]) =>
       tasks.filter((_, index) => {
@@ -395,6 +452,7 @@ export async function runArchive(options: ArchiveOptions): Promise<ArchiveSummar
       ...Object.keys(earlier?.searchShards ?? {}).filter((path) => !shards.has(path)),
       ...(search.length === 0 && earlier?.searchShards !== undefined ? [SEARCH_LIBRARY] : []),
     ].filter((path) => existsSync(siteFile(output, path)));
+    staleSearch.push(...staleSearchText(output, search));
     staging.commit(
       [...reports, ...SITE_FILES, ...pages, ...searchFiles],
       [...staleReports(output, earlier, model), ...staleSearch, ...stalePages(output, pages)],

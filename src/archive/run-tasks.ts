@@ -25,7 +25,8 @@ function writtenResults(results: readonly SessionResult[]): WrittenResult[] {
 
 /**
  * Runs the tasks in `threads` worker threads (0: in this one), with a progress bar on a terminal; the
- * results come back in the tasks' order.
+ * results come back in the tasks' order. `settle` sees each result as it comes and gives what is kept of
+ * it (the archive writes a session's searchable text to disk there, rather than hold every session's).
  *
  * @throws {Error} with the file system's `code` when a report could not be written (see writtenResults).
  */
@@ -33,6 +34,7 @@ export async function runTasks(
   tasks: readonly SessionTask[],
   threads: number,
   stderr: { write(chunk: string): unknown; isTTY?: boolean },
+  settle: (task: SessionTask, result: SessionResult) => SessionResult = (_, result) => result,
 ): Promise<WrittenResult[]> {
   if (tasks.length === 0) return [];
   const progress = progressBar(stderr, tasks.length);
@@ -50,7 +52,7 @@ export async function runTasks(
             .run(task, stop.signal)
             .then((result) => {
               if (result.kind === "unwritten") stop.abort();
-              return result;
+              return settle(task, result);
             })
             // processSession never throws; this is a worker that died (out of memory, killed), or a task
             // stopped before it began (the run is failing: writtenResults throws).

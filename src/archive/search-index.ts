@@ -5,6 +5,7 @@ import { dirname, join } from "node:path";
 import MiniSearch from "minisearch";
 import { TOOL_VERSION } from "../version.js";
 import type { SearchDoc } from "./search-docs.js";
+import { searchTextLine } from "./search-text.js";
 import { hrefOf } from "./site-paths.js";
 
 /** The site's folder of search files: the library, and the index in shards. */
@@ -30,17 +31,25 @@ export interface SearchSession {
   title: string;
   /** The hash of the bytes the docs were read from. */
   hash: string | null;
-  docs: readonly SearchDoc[];
+  /** How many docs it has: the docs themselves are read only for a shard that is built. */
+  docCount: number;
 }
 
-/** A shard: its path in the site, the fingerprint of its sessions, and its text when it must be written. */
+/**
+ * A shard: its name, path in the site, the fingerprint of its sessions, and, when it must be written, how
+ * to build its text and the searchable text it is built from (see search-text.ts), one shard at a time.
+ */
 export interface SearchShard {
+  name: string;
   path: string;
   fingerprint: string;
-  text: string | null;
+  build: (() => { text: string; inputs: string }) | null;
 }
 
 const shardOf = (file: string): number => createHash("sha256").update(file).digest().readUInt32BE(0) % SHARDS;
+
+/** The name of the shard a session's file goes to (`shard-07`). */
+export const shardName = (file: string): string => `shard-${String(shardOf(file)).padStart(2, "0")}`;
 
 /**
  * The search index in shards. A shard whose sessions are the same as when `earlier` (the last run's
@@ -52,6 +61,7 @@ export function searchShards(
   settings: string,
   earlier: Readonly<Record<string, string>>,
   exists: (path: string) => boolean,
+  docsOf: (shard: string, members: readonly SearchSession[]) => ReadonlyMap<string, readonly SearchDoc[]>,
 ): SearchShard[] {
   const groups = new Map<number, SearchSession[]>();
   for (const session of sessions) {
@@ -62,18 +72,27 @@ export function searchShards(
     .sort(([a], [b]) => a - b)
     .map(([number, members]) => {
       members.sort((a, b) => (a.file < b.file ? -1 : 1));
-      const path = `${SEARCH_FOLDER}/shard-${String(number).padStart(2, "0")}.js`;
+      const name = `shard-${String(number).padStart(2, "0")}`;
+      const path = `${SEARCH_FOLDER}/${name}.js`;
       const fingerprint = createHash("sha256")
         .update(
           JSON.stringify([
             TOOL_VERSION,
             settings,
-            members.map((m) => [m.file, m.hash, m.report, m.title, m.docs.length]),
+            members.map((m) => [m.file, m.hash, m.report, m.title, m.docCount]),
           ]),
         )
         .digest("hex");
       const kept = earlier[path] === fingerprint && exists(path);
-      return { path, fingerprint, text: kept ? null : shardText(members) };
+      const build = () => {
+        const docs = docsOf(name, members);
+        const docsOfMember = (member: SearchSession) => docs.get(member.file) ?? [];
+        return {
+          text: shardText(members, docsOfMember),
+          inputs: members.map((m) => searchTextLine(m.file, m.hash, docsOfMember(m))).join(""),
+        };
+      };
+      return { name, path, fingerprint, build: kept ? null : build };
     });
 }
 
@@ -81,11 +100,14 @@ export function searchShards(
  * A shard's script: `piSearchShard({ sessions, docs, index })`. `sessions` are [href, title]; `docs` are
  * [session, entry anchor, kind, the text's start]; `index` is MiniSearch's own (`MiniSearch.loadJS`).
  */
-function shardText(members: readonly SearchSession[]): string {
+function shardText(
+  members: readonly SearchSession[],
+  docsOf: (member: SearchSession) => readonly SearchDoc[],
+): string {
   const index = new MiniSearch<{ i: number; t: string }>(SEARCH_OPTIONS);
   const docs: [number, string, string, string][] = [];
   members.forEach((session, at) => {
-    for (const doc of session.docs) {
+    for (const doc of docsOf(session)) {
       index.add({ i: docs.length, t: doc.text });
       docs.push([at, doc.anchor, doc.kind, doc.text.slice(0, SNIPPET)]);
     }

@@ -22,7 +22,7 @@ export interface SiteStaging {
   /** Where the file at a site-relative path is written during the run. */
   path(relative: string): string;
   /** Writes a file whole (see `writeWholeFile`) to its staged place. */
-  write(relative: string, content: string | readonly string[]): Promise<void>;
+  write(relative: string, content: string | Iterable<string>): Promise<void>;
   /**
    * Puts the staged `files` (site-relative) in their places, then deletes the `stale` pages (site-relative,
    * with the folders they leave empty: their names spell the user name too), then puts

@@ -35,11 +35,15 @@ export function siteFiles(site: string): string[] {
   return files.sort();
 }
 
-/** The names a finished site holds: its four top files, the reports in `sessions/` and the search's files. */
+/**
+ * The names a finished site holds: its four top files, the reports in `sessions/`, the search's files and
+ * the text its shards are built from.
+ */
 export const isFinalName = (file: string): boolean =>
   ["index.html", "archive.json", "costs.csv", MANIFEST_FILE].includes(file) ||
   /^sessions\/[^/]+\/[^/]+\.html$/.test(file) ||
   /^search\/(minisearch|shard-[0-9]{2})\.js$/.test(file) ||
+  /^pi-report-search\/shard-[0-9]{2}\.jsonl$/.test(file) ||
   /^index-[0-9]+\.html$/.test(file);
 
 /** Starts `pi-report archive folder -o site` in a process of its own. */

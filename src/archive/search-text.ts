@@ -1,0 +1,57 @@
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { SearchDoc } from "./search-docs.js";
+import { siteFile } from "./site-paths.js";
+
+/**
+ * The site's folder of searchable text, a file a search shard: what a shard is built from, so that a
+ * run rebuilding one reads the text of its sessions that were not read again. Kept out of the manifest:
+ * 10,000 sessions' text (~48 MB) held with every record was most of a run's peak memory.
+ */
+export const SEARCH_TEXT_FOLDER = "pi-report-search";
+
+/** A shard's file of text, site-relative: one line a session, `[file, hash, docs]`. */
+export const searchTextFile = (shard: string): string => `${SEARCH_TEXT_FOLDER}/${shard}.jsonl`;
+
+/** One line of a shard's text file. */
+export const searchTextLine = (file: string, hash: string | null, docs: readonly SearchDoc[]): string =>
+  `${JSON.stringify([file, hash, docs])}\n`;
+
+/** Appends a session's text to its shard's file in `folder` (absolute): a run's text, as sessions finish. */
+export function appendSearchText(
+  folder: string,
+  shard: string,
+  file: string,
+  hash: string | null,
+  docs: readonly SearchDoc[],
+): void {
+  const path = siteFile(folder, searchTextFile(shard));
+  if (!existsSync(path)) mkdirSync(join(path, ".."), { recursive: true });
+  appendFileSync(path, searchTextLine(file, hash, docs));
+}
+
+/**
+ * The text of `wanted` sessions (file -> hash) from shard files, the first file given winning: each
+ * session's docs only when read from the bytes of the hash it has now. A file missing is no text.
+ */
+export function readSearchText(
+  paths: readonly string[],
+  wanted: ReadonlyMap<string, string | null>,
+): Map<string, SearchDoc[]> {
+  const found = new Map<string, SearchDoc[]>();
+  for (const path of paths) {
+    let text: string;
+    try {
+      text = readFileSync(path, "utf8");
+    } catch {
+      continue;
+    }
+    for (const line of text.split("\n")) {
+      if (line === "") continue;
+      const [file, hash, docs] = JSON.parse(line) as [string, string | null, SearchDoc[]];
+      if (found.has(file) || !wanted.has(file) || wanted.get(file) !== hash) continue;
+      found.set(file, docs);
+    }
+  }
+  return found;
+}
