@@ -50,6 +50,12 @@ function numbers(totals: Totals): PhrasingContent[] {
   ];
 }
 
+/** A model row's first cell: `provider/model` as code, or the words for usage no model was named for. */
+function modelCell(row: { provider: string | null; model: string | null }): PhrasingContent {
+  if (row.model === null) return text(TOTALS_ROWS.noModel);
+  return code(row.provider === null ? row.model : `${row.provider}/${row.model}`);
+}
+
 /**
  * The totals table: tokens and cost by model (every source included), the whole file's total, then the
  * parts Pi's own figure leaves out (sub-agents, summaries, tool results, `usage` entries) and the
@@ -59,12 +65,7 @@ function numbers(totals: Totals): PhrasingContent[] {
 export function totalsTable(usage: UsageView, modelRows = usage.byModel.length): RootContent[] {
   const rows: PhrasingContent[][] = usage.byModel
     .slice(0, modelRows)
-    .map((row) => [
-      row.model === null
-        ? text(TOTALS_ROWS.noModel)
-        : code(row.provider === null ? row.model : `${row.provider}/${row.model}`),
-      ...numbers(row),
-    ]);
+    .map((row) => [modelCell(row), ...numbers(row)]);
   rows.push([strong(text(TOTALS_ROWS.total)), ...numbers(usage.total).map((cell) => strong(cell))]);
   for (const source of usage.bySource) {
     if (source.source === "assistant") continue;
@@ -119,12 +120,7 @@ export function compactTotalsTable(usage: UsageView, modelRows = usage.byModel.l
   ];
   const rows: PhrasingContent[][] = usage.byModel
     .slice(0, modelRows)
-    .map((row) => [
-      row.model === null
-        ? text(TOTALS_ROWS.noModel)
-        : code(row.provider === null ? row.model : `${row.provider}/${row.model}`),
-      ...cells(row),
-    ]);
+    .map((row) => [modelCell(row), ...cells(row)]);
   const left = usage.byModel.length - modelRows;
   const total = left > 0 ? `Total (${plural(left, "more model", "more models")} in it)` : "Total";
   rows.push([strong(text(total)), ...cells(usage.total).map((cell) => strong(cell))]);
