@@ -3,8 +3,8 @@ import { mkdtempSync, readFileSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { run } from "../../src/cli/run.js";
 import { PR_COMMENT_MARKER } from "../../src/pr/pr-comment.js";
+import { runCli } from "../helpers/cli.js";
 import { fakeGh } from "../helpers/fake-gh.js";
 import { GITHUB_TOKEN_IN_COMMAND, makePrWorld } from "./pr-world.js";
 
@@ -16,18 +16,8 @@ function pathWithOnly(...commands: string[]): string {
   return dir;
 }
 
-/** Runs `pi-report <argv>` in-process in `cwd` with `env` only (PATH included: that is where gh is found). */
-async function runIn(cwd: string, argv: string[], env: Record<string, string>) {
-  let stdout = "";
-  let stderr = "";
-  const code = await run(argv, {
-    stdout: { write: (chunk: string) => (stdout += chunk) },
-    stderr: { write: (chunk: string) => (stderr += chunk) },
-    cwd,
-    env,
-  });
-  return { code, stdout, stderr };
-}
+/** `pi-report <argv>` in-process in `cwd` with `env` only (PATH included: that is where gh is found). */
+const runIn = (cwd: string, argv: string[], env: Record<string, string>) => runCli(argv, env, cwd);
 
 /** The sessions table's rows, as cells, by their first cell (the title). */
 function tableRows(markdown: string): Map<string, string[]> {
