@@ -9,7 +9,7 @@
  */
 const STAGES = [
   // Leaves: no import of src/ at all.
-  ["plain-object", "package-root", "bundle", "handlebars-runtime"],
+  ["plain-object", "package-root", "bundle", "handlebars-runtime", "speed"],
   ["version"],
   // The analysis half, in pipeline order: each stage reads the ones before it.
   ["schema"],

@@ -1,0 +1,53 @@
+/**
+ * The code that exists only to make reports faster, by name: one place that lists it, says what each
+ * piece replaced, and lets each be switched off so the library path it replaced runs instead.
+ *
+ * Why a switch: issue 26 keeps a piece only while it gains 5% or more end to end, and a gain can only be
+ * measured against the path it replaced, in one run, side by side (`npm run bench -- --only machinery`).
+ * A piece never changes what a report says: test/speed/ renders with every piece off and gets the same bytes.
+ *
+ * `PI_REPORT_SPEED_OFF` (a comma-separated list of names, or `all`) switches pieces off for one process
+ * and the threads and workers it starts. It is a measuring aid, not a setting.
+ */
+export const SPEED_PIECES = {
+  "template-closures":
+    "page templates run as closures (template-compiler.ts) instead of Handlebars' own runtime",
+  "precompiled-templates": "page templates compiled at build time instead of when a report starts",
+  "report-thread":
+    "a worker thread that tokenizes, redacts a share and renders markdown ahead while the page is built",
+  "warm-up": "grammars warmed up in the report thread while it waits for its first block",
+  "markdown-ahead": "markdown the page will likely format rendered ahead in the report thread",
+  "tier-up": "V8's interrupt budget raised for the command's own process (cli/tier-up.ts)",
+  "heap-growth": "V8's heap growth held back while a Markdown report renders (cli/heap-growth.ts)",
+  "shell-scanner": "shell highlighted by a scanner of our own instead of shiki's grammar",
+  "json-scanner": "JSON highlighted by a scanner of our own instead of shiki's grammar",
+  lezer: "TypeScript and JavaScript highlighted from a Lezer parse instead of shiki's grammar",
+  "line-cache": "a grammar tokenizes a line once per rule stack it starts in",
+  "shared-patterns": "each distinct Oniguruma pattern compiled once, not once per rule that holds it",
+  "onig-wasm-file": "Oniguruma's WebAssembly read from shiki's file instead of decoded from shiki/wasm",
+} as const;
+
+/** The name of one piece of speed machinery. */
+export type SpeedPiece = keyof typeof SPEED_PIECES;
+
+/** The environment variable that switches pieces off. */
+export const SPEED_OFF_VARIABLE = "PI_REPORT_SPEED_OFF";
+
+/** The pieces a value of `PI_REPORT_SPEED_OFF` switches off; unknown names are ignored. */
+export function piecesOff(value: string | undefined): ReadonlySet<SpeedPiece> {
+  const names = (value ?? "")
+    .split(",")
+    .map((name) => name.trim())
+    .filter((name) => name !== "");
+  const all = Object.keys(SPEED_PIECES) as SpeedPiece[];
+  if (names.includes("all")) return new Set(all);
+  return new Set(all.filter((piece) => names.includes(piece)));
+}
+
+let off: ReadonlySet<SpeedPiece> | undefined;
+
+/** Whether `piece` runs in this process (true unless `PI_REPORT_SPEED_OFF` names it, or says `all`). */
+export function speedPieceOn(piece: SpeedPiece): boolean {
+  off ??= piecesOff(process.env[SPEED_OFF_VARIABLE]);
+  return !off.has(piece);
+}
