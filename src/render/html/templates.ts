@@ -2,7 +2,9 @@ import { randomUUID } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { basename, join, sep } from "node:path";
 import type Handlebars from "handlebars";
+import HandlebarsRuntime from "handlebars/runtime.js";
 import { packagePath } from "../../package-root.js";
+import { speedPieceOn } from "../../speed/pieces.js";
 import {
   firstLine,
   formatCost,
@@ -225,20 +227,15 @@ function builtFrom(
 }
 
 /**
- * A template's parse, for the closures: the build's, or made now. A template the build did not compile is
- * compiled by handlebars first, once: rendering would only compile it deep inside the page, where an error
- * (a syntax error, a helper that does not exist) could not say which file it is in.
+ * Compiles a template the build did not compile with handlebars' compiler, now rather than when it is first
+ * rendered: deep inside the page, an error (a syntax error, a helper that does not exist) could not say which
+ * file it is in.
  * @throws {TemplateError} naming the file, for a template that does not compile.
  */
-function astOf(
-  precompiled: ReadonlyMap<string, PrecompiledTemplate>,
-  name: string,
-  source: string,
-): TemplateAst {
-  const built = builtFrom(precompiled, name, source);
-  if (built !== undefined) return built.ast ?? parseTemplate(source);
+function precompileNaming(name: string, source: string): string {
   try {
-    fullHandlebars().precompile(source, { ...HTML_TEMPLATE_OPTIONS });
+    // Typed as a specification object; it is the JavaScript source of one.
+    return String(fullHandlebars().precompile(source, { ...HTML_TEMPLATE_OPTIONS }));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const hint = /unknown helper/.test(message)
@@ -246,34 +243,72 @@ function astOf(
       : "";
     throw new TemplateError(`${name}: ${message}${hint}`);
   }
+}
+
+/** A template's parse, for the closures: the build's, or made now (once compiled, to name its errors). */
+function astOf(
+  precompiled: ReadonlyMap<string, PrecompiledTemplate>,
+  name: string,
+  source: string,
+): TemplateAst {
+  const built = builtFrom(precompiled, name, source);
+  if (built !== undefined) return built.ast ?? parseTemplate(source);
+  precompileNaming(name, source);
   return parseTemplate(source);
 }
 
 /**
- * The set rendered by handlebars itself, for templates the closures cannot render (or `engine:
- * "handlebars"`): each template the build's compiled one, when it was built from this very source, else
- * compiled now. Both are compiled with HTML_TEMPLATE_OPTIONS, and partials are registered compiled, so that
- * they do not depend on the options of the template that calls them.
+ * A template as handlebars' runtime takes it: the build's spec, or compiled now. Compiled now, the spec is
+ * JavaScript source, evaluated as `Handlebars.compile` evaluates what it generates (with `Function`).
+ */
+function specOf(
+  precompiled: ReadonlyMap<string, PrecompiledTemplate>,
+  name: string,
+  source: string,
+): PrecompiledTemplate["spec"] {
+  const built = builtFrom(precompiled, name, source);
+  if (built !== undefined) return built.spec;
+  return new Function(`return ${precompileNaming(name, source)};`)() as PrecompiledTemplate["spec"];
+}
+
+/**
+ * The set rendered by handlebars' own runtime (`Handlebars.template`), the library path the closures
+ * replaced: with `template-closures` switched off, for templates the closures cannot render, or `engine:
+ * "handlebars"`. Each template is the build's spec when it was built from this very source, else compiled
+ * now; all with HTML_TEMPLATE_OPTIONS, and partials are registered compiled, so that they do not depend on
+ * the options of the template that calls them.
  */
 function handlebarsRenderer(
   precompiled: ReadonlyMap<string, PrecompiledTemplate>,
   sources: ReadonlyMap<string, string>,
 ): PageRenderer {
-  const handlebars = fullHandlebars().create();
+  const handlebars = HandlebarsRuntime.create();
   registerPageHelpers(handlebars);
   const compiled = (name: string): Handlebars.TemplateDelegate => {
     const source = sources.get(name);
     if (source === undefined)
       throw new TemplateError(`template \`${name}\` is missing from ${DEFAULT_TEMPLATE_DIR}.`);
-    const built = builtFrom(precompiled, name, source);
-    return built !== undefined
-      ? handlebars.template(built.spec)
-      : handlebars.compile(source, { ...HTML_TEMPLATE_OPTIONS });
+    return handlebars.template(specOf(precompiled, name, source));
   };
   for (const name of sources.keys()) {
     if (name !== "page.hbs") handlebars.registerPartial(basename(name, ".hbs"), compiled(name));
   }
   return handlebarsPage(handlebars, compiled("page.hbs"), compiled("transcript.hbs"));
+}
+
+/** The closures of template-compiler.ts for the set, or undefined when they cannot render one of them. */
+function closuresOf(
+  precompiled: ReadonlyMap<string, PrecompiledTemplate>,
+  sources: ReadonlyMap<string, string>,
+  read: (name: string) => string,
+): CompiledTemplates | undefined {
+  const asts = new Map<string, TemplateAst>();
+  for (const [name, source] of sources) {
+    if (name !== "page.hbs") asts.set(basename(name, ".hbs"), astOf(precompiled, name, source));
+  }
+  // A key no partial can have: partial names come from file names, which hold no "/".
+  asts.set(PAGE_KEY, astOf(precompiled, "page.hbs", read("page.hbs")));
+  return compileTemplates(asts, PAGE_HELPERS);
 }
 
 /**
@@ -328,16 +363,13 @@ export function loadTemplates(overrideDir?: string, options: LoadOptions = {}): 
       throw new TemplateError(`template \`${name}\` is missing from ${DEFAULT_TEMPLATE_DIR}.`);
     return source;
   };
-  const precompiled = options.precompiled ?? precompiledTemplates();
-  // The closures render the page when they support every template of the set; handlebars (its compiler
-  // loaded only then) renders it otherwise.
-  const asts = new Map<string, TemplateAst>();
-  for (const [name, source] of sources) {
-    if (name !== "page.hbs") asts.set(basename(name, ".hbs"), astOf(precompiled, name, source));
-  }
-  // A key no partial can have: partial names come from file names, which hold no "/".
-  asts.set(PAGE_KEY, astOf(precompiled, "page.hbs", read("page.hbs")));
-  const closures = options.engine === "handlebars" ? undefined : compileTemplates(asts, PAGE_HELPERS);
+  // Switched off, every template is compiled now, as before the build compiled them.
+  const precompiled =
+    options.precompiled ?? (speedPieceOn("precompiled-templates") ? precompiledTemplates() : new Map());
+  // The closures render the page when they support every template of the set; handlebars' runtime
+  // renders it otherwise (its compiler loaded only for a template the build did not compile).
+  const useClosures = options.engine !== "handlebars" && speedPieceOn("template-closures");
+  const closures = useClosures ? closuresOf(precompiled, sources, read) : undefined;
   const shippedTranscript =
     files.get("transcript.hbs") === join(DEFAULT_TEMPLATE_DIR, "partials", "transcript.hbs");
   const pageParts = pagePartsOf(

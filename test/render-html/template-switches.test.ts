@@ -1,0 +1,119 @@
+/**
+ * The page templates' speed pieces switched off (src/speed/pieces.ts): `template-closures` off renders with
+ * handlebars' own runtime (`Handlebars.template` on the build's specs), `precompiled-templates` off compiles
+ * every template at start. Either way the page is the same, and templates of the user's own still work.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { SessionAnalysis } from "../../src/index.js";
+import { analyzeAsRead } from "../helpers/analyze.js";
+import { CORPUS, FIXTURES, ROOT } from "../helpers/paths.js";
+
+const compiler = vi.hoisted(() => ({ asked: 0 }));
+vi.mock("../../src/render/html/handlebars-full.js", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("../../src/render/html/handlebars-full.js")>();
+  return {
+    fullHandlebars: () => {
+      compiler.asked += 1;
+      return actual.fullHandlebars();
+    },
+  };
+});
+
+const SESSIONS = [
+  `${FIXTURES}sessions/every-tool.jsonl`,
+  // Folded branches and a separate root: nested transcripts inside the top-level one.
+  `${CORPUS}pi-migrated/pi-api__all-entry-types.jsonl`,
+];
+
+/** The template modules loaded afresh with `PI_REPORT_SPEED_OFF` set to `off` (read once per process). */
+async function withPiecesOff(off: string) {
+  vi.resetModules();
+  vi.stubEnv("PI_REPORT_SPEED_OFF", off);
+  compiler.asked = 0;
+  const templates = await import("../../src/render/html/templates.js");
+  const { renderHtml } = await import("../../src/render/html/render-html.js");
+  return {
+    ...templates,
+    render: (analysis: SessionAnalysis, templateDir?: string) =>
+      renderHtml(analysis, { sourcePath: "s.jsonl", templateDir }),
+  };
+}
+
+/** A template folder holding a copy of the shipped turn-line.hbs with a mark of ours in front. */
+function markedTurnLine(): string {
+  const dir = mkdtempSync(join(tmpdir(), "pi-report-templates-"));
+  cpSync(`${ROOT}templates/partials/turn-line.hbs`, join(dir, "turn-line.hbs"));
+  const line = readFileSync(join(dir, "turn-line.hbs"), "utf8");
+  writeFileSync(join(dir, "turn-line.hbs"), `<i class="mine"></i>${line}`);
+  return dir;
+}
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+describe("template-closures off", () => {
+  it("renders by handlebars' runtime from the build's specs, the very page the closures render", async () => {
+    const on = await withPiecesOff("");
+    expect(on.loadTemplates().engine).toBe("closures");
+    const pages = await Promise.all(SESSIONS.map((session) => on.render(analyzeAsRead(session))));
+    const off = await withPiecesOff("template-closures");
+    expect(off.loadTemplates().engine).toBe("handlebars");
+    for (const [index, session] of SESSIONS.entries()) {
+      const page = await off.render(analyzeAsRead(session));
+      expect(page === pages[index], session).toBe(true);
+    }
+    // Every template came from the build: handlebars' compiler was never needed.
+    expect(compiler.asked).toBe(0);
+  });
+
+  it("a template of the user's own replaces the shipped one of that name", async () => {
+    const dir = markedTurnLine();
+    try {
+      const off = await withPiecesOff("template-closures");
+      const analysis = analyzeAsRead(SESSIONS[0] as string);
+      const shipped = await off.render(analysis);
+      expect(compiler.asked).toBe(0);
+      const mine = await off.render(analysis, dir);
+      expect(off.loadTemplates(dir).engine).toBe("handlebars");
+      // Compiled now (the build never saw it), by handlebars' compiler.
+      expect(compiler.asked).toBeGreaterThan(0);
+      expect(mine).toContain('<i class="mine"></i>');
+      expect(mine.replaceAll('<i class="mine"></i>', "")).toBe(shipped);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("a template of the user's own that does not compile is a TemplateError naming its file", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "pi-report-template-"));
+    try {
+      const off = await withPiecesOff("template-closures");
+      writeFileSync(join(dir, "entry.hbs"), "{{unknownHelper title}}");
+      expect(() => off.loadTemplates(dir)).toThrow(off.TemplateError);
+      expect(() => off.loadTemplates(dir)).toThrow(/^entry\.hbs: .*unknownHelper/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("precompiled-templates off", () => {
+  it.each([
+    ["precompiled-templates", "closures"],
+    ["precompiled-templates,template-closures", "handlebars"],
+  ])("(%s) compiles every template at start, and the page is the same", async (off, engine) => {
+    const on = await withPiecesOff("");
+    const analysis = analyzeAsRead(SESSIONS[1] as string);
+    const page = await on.render(analysis);
+    expect(compiler.asked).toBe(0);
+    const compiling = await withPiecesOff(off);
+    expect(compiling.loadTemplates().engine).toBe(engine);
+    // One template or more compiled by handlebars' compiler: nothing of the build's was taken.
+    expect(compiler.asked).toBeGreaterThan(0);
+    expect((await compiling.render(analysis)) === page).toBe(true);
+  });
+});
