@@ -12,6 +12,7 @@ import type { TokenizeResult } from "../render/primitives/highlight/deferred-tok
 import { getHighlighter } from "../render/primitives/highlight/highlighter.js";
 import { PI_TOOL_LANGUAGES, warmUpSteps } from "../render/primitives/highlight/warm-up.js";
 import type { MarkdownParts } from "../render/primitives/markdown/markdown-parts.js";
+import { speedPieceOn } from "../speed/pieces.js";
 import type { FromWorker, ToWorker } from "./messages.js";
 
 if (parentPort === null) throw new Error("report-worker.js runs as a worker thread only");
@@ -47,6 +48,8 @@ let highlighting = false;
 let idleStepScheduled = false;
 /** Queues the warm-up of languages not queued before: at the back, or (`first`) ahead of what is queued. */
 function queueWarmUp(ids: readonly string[], first: boolean): void {
+  // Switched off (src/speed/pieces.ts): each grammar is loaded and compiled by the first block that needs it.
+  if (!speedPieceOn("warm-up")) return;
   const fresh = ids.filter((id) => !warmedLanguages.has(id));
   for (const id of fresh) warmedLanguages.add(id);
   if (first) idleSteps.unshift(...warmUpSteps(fresh));

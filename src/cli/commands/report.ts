@@ -18,6 +18,7 @@ import {
 import type { SummaryForm } from "../../render/markdown/render-markdown.js";
 import type { ReportThread, ReportThreadWork } from "../../report-thread/report-thread.js";
 import { newestSessionFor } from "../../sessions/find-session.js";
+import { speedPieceOn } from "../../speed/pieces.js";
 import { redactionSentence, redactionView } from "../../view/redaction-view.js";
 import { tuneHeapForMarkdown } from "../heap-growth.js";
 import type { CliIo } from "../io.js";
@@ -182,10 +183,10 @@ function analyzeFor(
 
 /**
  * The report thread, started before the session is read; none on a single core, where it would only
- * compete with this one.
+ * compete with this one, nor when it is switched off (src/speed/pieces.ts): then this thread does it all.
  */
 async function reportThreadIfCores(work: ReportThreadWork): Promise<ReportThread | undefined> {
-  if (availableParallelism() < 2) return undefined;
+  if (availableParallelism() < 2 || !speedPieceOn("report-thread")) return undefined;
   const { startReportThread } = await import("../../report-thread/report-thread.js");
   return startReportThread(work);
 }

@@ -1,4 +1,5 @@
 import type { SessionAnalysis } from "../../pipeline.js";
+import { speedPieceOn } from "../../speed/pieces.js";
 import { TOOL_VERSION } from "../../version.js";
 import { entryAnchors } from "../../view/anchors.js";
 import type { TranscriptNode } from "../../view/entry-view.js";
@@ -94,7 +95,9 @@ export async function renderHtmlParts(
   // Then the markdown the page will likely format, rendered up to its fences in the thread while this one
   // builds the page model, which is most of the time the thread would wait: a quarter more than the page
   // formats, as the guess's order is the entries', not quite the page's.
-  const markdownAhead = options.reportThread?.markdownAhead(likelyMarkdown(bodies, markdownChars * 1.25));
+  const markdownAhead = speedPieceOn("markdown-ahead")
+    ? options.reportThread?.markdownAhead(likelyMarkdown(bodies, markdownChars * 1.25))
+    : undefined;
   const templates = loadTemplates(options.templateDir);
   options.onPhase?.("model");
   const view = buildReportView(analysis, options.sourcePath ?? null);
