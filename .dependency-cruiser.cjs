@@ -27,8 +27,9 @@ const STAGES = [
   ["render/primitives", "render/template-error"],
   // render/json and render/formats: where issue 22 puts the JSON renderer and the table of formats.
   ["render/html", "render/markdown", "render/json", "report"],
-  ["report-thread"],
-  // The table of formats names the report thread a format's renderer may use.
+  // The speed machinery behind render/html's PageSpeed (the report thread, V8's tier-up): it reads the
+  // renderers' code, and the table of formats hands it to a format's renderer.
+  ["speed/machinery"],
   ["render/formats"],
   ["renderers"],
   // Writing, finding sessions, and the entry points that compose it all.

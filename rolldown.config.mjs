@@ -18,7 +18,7 @@ export default defineConfig({
   input: {
     "pi-report": "dist/cli/main.js",
     "archive-worker": "dist/archive/archive-worker.js",
-    "report-worker": "dist/report-thread/report-worker.js",
+    "report-worker": "dist/speed/machinery/report-worker.js",
   },
   platform: "node",
   resolve: { alias: { debug: fileURLToPath(new URL("dist/bundle/debug-off.js", import.meta.url)) } },

@@ -57,6 +57,7 @@ export {
   OUTPUT_FORMATS,
   type OutputFormat,
   type PagePhase,
+  type PageSpeed,
   REPORT_FORMATS,
   type RenderedReport,
   type RenderRequest,

@@ -95,12 +95,8 @@ export async function analyze(
 ): Promise<SessionAnalysis> {
   const { redaction = DEFAULT_REDACTION, redactionScope = "session", redactionThread, ...rest } = options;
   const settings: RedactionSettings = redaction === false ? { enabled: false, patterns: [] } : redaction;
-  if (redactionScope === "output") {
-    redactionThread?.redactionOver();
-    return { ...analyzeSession(raw, rest), redaction: { pending: settings } };
-  }
+  if (redactionScope === "output") return { ...analyzeSession(raw, rest), redaction: { pending: settings } };
   const redacted = await redactRawSession(raw, settings, redactionThread);
-  redactionThread?.redactionOver();
   return { ...analyzeSession(redacted.raw, rest), redaction: { summary: redacted.summary } };
 }
 

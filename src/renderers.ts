@@ -5,7 +5,7 @@
 import type { SessionAnalysis } from "./pipeline.js";
 import type { HtmlOptions } from "./render/html/render-html.js";
 import type { MarkdownOptions, MarkdownReport } from "./render/markdown/render-markdown.js";
-import type { ReportThread, ReportThreadWork } from "./report-thread/report-thread.js";
+import type { ReportThread, ReportThreadWork } from "./speed/machinery/report-thread.js";
 
 export {
   formatNamedBy,
@@ -16,9 +16,10 @@ export {
   type RenderRequest,
   type ReportFormat,
 } from "./render/formats.js";
-export type { HtmlOptions, PagePhase } from "./render/html/render-html.js";
+export type { PagePhase, PageSpeed } from "./render/html/page-speed.js";
+export type { HtmlOptions } from "./render/html/render-html.js";
 export type { MarkdownAsset, MarkdownOptions, MarkdownReport } from "./render/markdown/render-markdown.js";
-export type { ReportThread, ReportThreadWork } from "./report-thread/report-thread.js";
+export type { ReportThread, ReportThreadWork } from "./speed/machinery/report-thread.js";
 
 /** The self-contained HTML page of a session (see the README's "The HTML report"). */
 export async function renderHtml(analysis: SessionAnalysis, options: HtmlOptions = {}): Promise<string> {
@@ -38,12 +39,12 @@ export async function renderHtmlParts(
 
 /**
  * A worker thread that redacts 40% of a large session's distinct text (`analyze(raw, { redactionThread:
- * thread })`), highlights while `renderHtml` builds the page (`HtmlOptions.reportThread`), and renders a
+ * thread })`), highlights while `renderHtml` builds the page (`HtmlOptions.speed`), and renders a
  * share of a Markdown report's entries (`MarkdownOptions.remoteEntries: thread.markdownEntries`): the same
  * bytes, sooner with two cores. Start it before reading the session, and `close()` it when done.
  */
 export async function startReportThread(work?: ReportThreadWork): Promise<ReportThread> {
-  return (await import("./report-thread/report-thread.js")).startReportThread(work);
+  return (await import("./speed/machinery/report-thread.js")).startReportThread(work);
 }
 
 /** The GitHub Markdown report of a session, and the images it links (see "Markdown for pull requests"). */

@@ -1,12 +1,11 @@
 /**
- * The command tunes V8 at run time (src/cli/tier-up.ts, src/cli/heap-growth.ts). `setFlagsFromString` takes
+ * The command tunes V8 at run time (src/speed/machinery/tier-up.ts). `setFlagsFromString` takes
  * any string and, for a flag the running V8 does not know, prints "Error: unrecognized flag" on stderr for
  * every report: Node 22 and 24 dropped `--interrupt-budget`. These tests hold the flags to the engines.
  */
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { REPORT_HEAP_GROWING_PERCENT } from "../src/cli/heap-growth.js";
-import { batchTierUpFlags } from "../src/cli/tier-up.js";
+import { batchTierUpFlags } from "../src/speed/machinery/tier-up.js";
 
 /** The names of the flags the running V8 knows, from `node --v8-options` ("  --name (description)"). */
 function knownFlags(): Set<string> {
@@ -29,14 +28,11 @@ describe("the V8 flags the command sets", () => {
     expect(batchTierUpFlags("11.8.172.17-node.15")).toEqual([]);
   });
 
-  it("are all known to the V8 running the tests, the Markdown report's heap growth included", () => {
+  it("are all known to the V8 running the tests", () => {
     const known = knownFlags();
     // The listing parsed: flags every V8 since 2016 has.
     expect(known.has("max-old-space-size")).toBe(true);
-    const flags = [
-      ...batchTierUpFlags(process.versions.v8),
-      `--heap-growing-percent=${REPORT_HEAP_GROWING_PERCENT}`,
-    ];
+    const flags = batchTierUpFlags(process.versions.v8);
     expect(flags.map(flagName).filter((name) => !known.has(name))).toEqual([]);
   });
 });

@@ -1,11 +1,10 @@
 #!/usr/bin/env node
-import { allowHeapTuning } from "./heap-growth.js";
-import { tuneTierUpForBatch } from "./tier-up.js";
+import { tuneTierUpForBatch } from "../speed/machinery/tier-up.js";
+import { speedPieceOn } from "../speed/pieces.js";
 
-// Before the command's modules are even loaded: see tier-up.ts. The process is the command's own, so a
-// report may tune its heap too (heap-growth.ts); run inside Pi, neither happens.
-tuneTierUpForBatch();
-allowHeapTuning();
+// Before the command's modules are even loaded: see tier-up.ts; run inside Pi, this never happens. A piece
+// of speed machinery: switched off (src/speed/pieces.ts), V8 keeps its defaults.
+if (speedPieceOn("tier-up")) tuneTierUpForBatch();
 const { run } = await import("./run.js");
 
 // A reader that stops early (`| head`, quitting `less`) closes the pipe: the rest of the report is not

@@ -34,8 +34,6 @@ export const DEFAULT_REDACTION: Readonly<RedactionSettings> = Object.freeze({
 /** Another thread that can take a share of a large session (`startReportThread` gives one). */
 export interface RedactionHelper {
   redactor(options: RedactOptions): RemoteRedactor;
-  /** Told when the session's redaction is over: the thread may turn to other work. */
-  redactionOver(): void;
 }
 
 /** A session with every string redacted, and what was replaced. */

@@ -7,8 +7,7 @@
 import { extname } from "node:path";
 import { type SessionAnalysis, sessionRedaction } from "../pipeline.js";
 import type { RedactionSummary } from "../redact/redact-session.js";
-import type { ReportThread } from "../report-thread/report-thread.js";
-import type { PagePhase } from "./html/render-html.js";
+import type { ReportSpeed } from "../speed/machinery/report-speed.js";
 import type { MarkdownAsset, MarkdownOptions } from "./markdown/render-markdown.js";
 
 /** What a format's renderer is given. Options a format has no use for are ignored by it. */
@@ -24,12 +23,11 @@ export interface RenderRequest {
   summary?: MarkdownOptions["summary"];
   /** Folder for the report's images, relative to it (formats with `imagesBeside`); unset: one-line notes. */
   assetsDir?: string;
-  /** A second thread for the work the row's `reportThread` names. */
-  reportThread?: ReportThread;
+  /** Speed machinery (`reportSpeed`): a page's hooks, a second thread for the work the row's `reportThread` names. */
+  speed?: ReportSpeed;
   /** The pages of sub-agent runs' session files, by absolute path (the archive's HTML links them). */
   childPages?: ReadonlyMap<string, string>;
   onProgress?: (done: number, total: number) => void;
-  onPhase?: (phase: PagePhase) => void;
 }
 
 /** A rendered report. */
@@ -84,9 +82,8 @@ export const OUTPUT_FORMATS = {
         thinking: request.thinking,
         ...(request.templateDir === undefined ? {} : { templateDir: request.templateDir }),
         ...(request.childPages === undefined ? {} : { childPages: request.childPages }),
-        ...(request.reportThread === undefined ? {} : { reportThread: request.reportThread }),
+        ...(request.speed === undefined ? {} : { speed: request.speed }),
         ...(request.onProgress === undefined ? {} : { onProgress: request.onProgress }),
-        ...(request.onPhase === undefined ? {} : { onPhase: request.onPhase }),
       });
       return { text, images: [], redaction: sessionRedaction(request.analysis) };
     },
@@ -123,9 +120,9 @@ export const OUTPUT_FORMATS = {
         thinking: request.thinking,
         ...(request.assetsDir === undefined ? {} : { assetsDir: request.assetsDir }),
         ...(request.templateDir === undefined ? {} : { templateDir: request.templateDir }),
-        ...(request.reportThread === undefined
+        ...(request.speed?.markdownEntries === undefined
           ? {}
-          : { remoteEntries: request.reportThread.markdownEntries }),
+          : { remoteEntries: request.speed.markdownEntries }),
       });
       return { text: markdown, images: assets, redaction: sessionRedaction(request.analysis) };
     },

@@ -14,11 +14,8 @@ export const SPEED_PIECES = {
     "page templates run as closures (template-compiler.ts) instead of Handlebars' own runtime",
   "precompiled-templates": "page templates compiled at build time instead of when a report starts",
   "report-thread":
-    "a worker thread that tokenizes, redacts a share and renders markdown ahead while the page is built",
-  "warm-up": "grammars warmed up in the report thread while it waits for its first block",
-  "markdown-ahead": "markdown the page will likely format rendered ahead in the report thread",
-  "tier-up": "V8's interrupt budget raised for the command's own process (cli/tier-up.ts)",
-  "heap-growth": "V8's heap growth held back while a Markdown report renders (cli/heap-growth.ts)",
+    "a worker thread (speed/machinery/) that redacts a share, tokenizes the page's code and renders a share of Markdown",
+  "tier-up": "V8's interrupt budget raised for the command's own process (speed/machinery/tier-up.ts)",
   "shell-scanner": "shell highlighted by a scanner of our own instead of shiki's grammar",
   "json-scanner": "JSON highlighted by a scanner of our own instead of shiki's grammar",
   lezer: "TypeScript and JavaScript highlighted from a Lezer parse instead of shiki's grammar",

@@ -14,7 +14,7 @@ import {
   SPLIT_MIN_CHARS,
   splitRedactor,
 } from "../../src/redact/split-redactor.js";
-import { startReportThread } from "../../src/report-thread/report-thread.js";
+import { startReportThread } from "../../src/speed/machinery/report-thread.js";
 import { CORPUS } from "../helpers/paths.js";
 import { SEEDS, withSecret } from "./fake-secrets.js";
 
@@ -128,7 +128,6 @@ describe("redactRawSession with the report thread", () => {
             return remote(strings, occurrences);
           };
         },
-        redactionOver: () => thread.redactionOver(),
       };
       const shared = await redactRawSession(read(), DEFAULT_REDACTION, helper);
       expect(sent).toBeGreaterThan(1000);

@@ -1,14 +1,11 @@
 /**
  * The markdown pipeline (markdown-it, unified, the sanitizer) is loaded in the page's thread only when a text
- * is rendered there; and the texts the report thread renders ahead (`likelyMarkdown`) are those the page
- * formats, so that on a page whose markdown all came from the thread it is never loaded.
+ * is rendered there.
  */
 import { describe, expect, it, vi } from "vitest";
 import { renderHtml } from "../../src/index.js";
-import { likelyMarkdown } from "../../src/render/html/likely-markdown.js";
-import { mayHaveFootnotes } from "../../src/render/primitives/markdown/footnotes.js";
 import { analyzeAsRead } from "../helpers/analyze.js";
-import { CORPUS, FIXTURES } from "../helpers/paths.js";
+import { FIXTURES } from "../helpers/paths.js";
 
 // Counts the pipeline's loads in this thread, and records each text it renders.
 const pipeline = vi.hoisted(() => ({ loads: 0, texts: [] as string[] }));
@@ -35,28 +32,4 @@ describe("the markdown pipeline in the page's thread", () => {
     expect(pipeline.loads).toBe(1);
     expect(pipeline.texts.length).toBeGreaterThan(0);
   });
-
-  const sessions = [
-    `${FIXTURES}sessions/every-tool.jsonl`,
-    // Sub-agent runs whose tasks and transcripts are markdown.
-    `${FIXTURES}sessions/markdown-attacks.jsonl`,
-    `${CORPUS}real/agent-complex-task__03-raddit-dashboard-pr_session.jsonl`,
-    `${CORPUS}real/pi-mono__before-compaction.jsonl`,
-  ];
-  for (const path of sessions) {
-    it(`is sent ahead every text the page formats: ${path.split("/").pop()}`, async () => {
-      const analysis = analyzeAsRead(path);
-      pipeline.texts.length = 0;
-      await renderHtml(analysis, { markdownChars: Number.POSITIVE_INFINITY });
-      const formatted = pipeline.texts.filter((text) => !mayHaveFootnotes(text));
-      expect(formatted.length).toBeGreaterThan(0);
-      const guess = new Set(
-        likelyMarkdown(
-          analysis.tree.entries.map((entry) => entry.body),
-          Infinity,
-        ),
-      );
-      expect(formatted.filter((text) => !guess.has(text))).toEqual([]);
-    }, 60_000);
-  }
 });

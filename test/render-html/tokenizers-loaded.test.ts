@@ -5,7 +5,7 @@
  */
 import { describe, expect, it, vi } from "vitest";
 import { renderHtml } from "../../src/index.js";
-import { startReportThread } from "../../src/report-thread/report-thread.js";
+import { startReportThread } from "../../src/speed/machinery/report-thread.js";
 import { analyzeAsRead } from "../helpers/analyze.js";
 import { FIXTURES } from "../helpers/paths.js";
 
@@ -22,7 +22,7 @@ describe("where the tokenizers are loaded", () => {
     const thread = startReportThread();
     let threaded: string;
     try {
-      threaded = await renderHtml(analysis, { reportThread: thread });
+      threaded = await renderHtml(analysis, { speed: thread });
       expect(thread.done().blocks).toBeGreaterThan(0);
     } finally {
       await thread.close();

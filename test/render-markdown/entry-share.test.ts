@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { EntrySettings } from "../../src/render/markdown/entry-context.js";
 import { readingOrder, remoteShare, renderEntries } from "../../src/render/markdown/entry-share.js";
 import { renderMarkdown } from "../../src/render/markdown/render-markdown.js";
-import { startReportThread } from "../../src/report-thread/report-thread.js";
+import { startReportThread } from "../../src/speed/machinery/report-thread.js";
 import type { EntryView, TranscriptNode } from "../../src/view/entry-view.js";
 import { buildReportView } from "../../src/view/report-view.js";
 import { analyzeAsRead } from "../helpers/analyze.js";

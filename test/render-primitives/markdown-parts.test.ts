@@ -1,13 +1,12 @@
 /**
  * Markdown rendered in two halves (markdown-parts.ts, markdown-to-html.ts): the text up to its fences,
- * which depends on nothing but the text and can be made in the report thread, then the fences,
+ * which depends on nothing but the text, then the fences,
  * highlighted in order on the report's budget.
  */
 import { describe, expect, it } from "vitest";
 import { createHighlightBudget } from "../../src/render/primitives/highlight/budget.js";
-import { highlightCode } from "../../src/render/primitives/highlight/code-to-html.js";
 import { markdownParts } from "../../src/render/primitives/markdown/markdown-parts.js";
-import { markdownToHtml, useMarkdownParts } from "../../src/render/primitives/markdown/markdown-to-html.js";
+import { markdownToHtml } from "../../src/render/primitives/markdown/markdown-to-html.js";
 
 const TEXT = [
   "Intro with `code` and a [link](https://example.com).",
@@ -73,34 +72,5 @@ describe("markdownParts", () => {
     const { segments, fences } = markdownParts("a\u0000b\n\n```\nc\u0000d\n```");
     expect(fences).toEqual([{ code: "c\ufffdd", language: undefined }]);
     expect(segments).toEqual(["<p>a\ufffdb</p>\n", ""]);
-  });
-});
-
-describe("useMarkdownParts", () => {
-  it("a text rendered ahead is only joined around its fences, which spend the budget in order", async () => {
-    const budget = createHighlightBudget({ perPriorityChars: { "code-fence": 12 } });
-    const fences = [
-      { code: "let x = 1;", language: "ts" },
-      { code: "let y = 2;", language: "ts" },
-    ];
-    // Parts unlike what the text would give: the page takes what it is given for a text it meets.
-    useMarkdownParts(
-      budget,
-      new Map([["**text**", { segments: ["<p>A</p>", "<p>B</p>", "<p>C</p>"], fences }]]),
-    );
-    const html = await markdownToHtml("**text**", { budget });
-    const fresh = createHighlightBudget();
-    const first = await highlightCode("let x = 1;", {
-      language: "ts",
-      priority: "code-fence",
-      budget: fresh,
-    });
-    // The first fence (10 characters) fits the 12 this budget has for fences; the second is shown plain.
-    expect(budget.spentBy("code-fence")).toBe(10);
-    expect(first).toMatch(/<span class="hl-/);
-    expect(html.startsWith(`<p>A</p>${first}<p>B</p>`)).toBe(true);
-    expect(html).toContain('<pre class="shiki"><code>let y = 2;</code></pre><p>C</p>');
-    // A text it was not given is rendered as ever.
-    expect(await markdownToHtml("*other*", { budget })).toBe("<p><em>other</em></p>");
   });
 });

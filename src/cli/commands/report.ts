@@ -16,14 +16,14 @@ import {
   type ReportFormat,
 } from "../../render/formats.js";
 import type { SummaryForm } from "../../render/markdown/render-markdown.js";
-import type { ReportThread, ReportThreadWork } from "../../report-thread/report-thread.js";
 import { newestSessionFor } from "../../sessions/find-session.js";
+import { reportSpeed } from "../../speed/machinery/report-speed.js";
+import type { ReportThread, ReportThreadWork } from "../../speed/machinery/report-thread.js";
+import { speedPieceOn } from "../../speed/pieces.js";
 import { redactionSentence, redactionView } from "../../view/redaction-view.js";
-import { tuneHeapForMarkdown } from "../heap-growth.js";
 import type { CliIo } from "../io.js";
 import { progressLine } from "../progress.js";
 import { redactionSettings } from "../redact-options.js";
-import { tuneTierUpForPhase } from "../tier-up.js";
 
 export { REPORT_FORMATS, type ReportFormat };
 
@@ -88,7 +88,6 @@ export async function reportCommand(
       `pi-report: --template shapes the ${shaped.map((name) => OUTPUT_FORMATS[name].title).join(" and ")} reports; the ${format.title} report does not use it.\n`,
     );
   }
-  if (options.format === "md") tuneHeapForMarkdown();
   const output = options.output ?? defaultOutput(format, sessionPath, io.cwd);
   if (output === "-") refuseStandardOutputIntoInput(io.stdout.fd, sessionPath);
   const imagesBeside = output !== "-" && !isSpecialFile(output);
@@ -110,7 +109,6 @@ export async function reportCommand(
   try {
     analysis = await analyzeFor(format, sessionPath, options, thread);
     const progress = progressLine(io.stderr, "rendering");
-    const reportThread = work.highlight || work.markdown ? thread : undefined;
     rendered = await format.render({
       analysis,
       sourcePath: sessionPath,
@@ -119,9 +117,8 @@ export async function reportCommand(
       // Images go to files beside a written report; on standard output, a pipe or a device they become notes.
       ...(imagesBeside ? { assetsDir: `${basename(output)}.assets` } : {}),
       ...(options.template === undefined ? {} : { templateDir: options.template }),
-      ...(reportThread === undefined ? {} : { reportThread }),
+      speed: reportSpeed(thread, work),
       onProgress: progress.update,
-      onPhase: tuneTierUpForPhase,
     });
     progress.done();
   } finally {
@@ -182,11 +179,11 @@ function analyzeFor(
 
 /**
  * The report thread, started before the session is read; none on a single core, where it would only
- * compete with this one.
+ * compete with this one, nor when it is switched off (src/speed/pieces.ts): then this thread does it all.
  */
 async function reportThreadIfCores(work: ReportThreadWork): Promise<ReportThread | undefined> {
-  if (availableParallelism() < 2) return undefined;
-  const { startReportThread } = await import("../../report-thread/report-thread.js");
+  if (availableParallelism() < 2 || !speedPieceOn("report-thread")) return undefined;
+  const { startReportThread } = await import("../../speed/machinery/report-thread.js");
   return startReportThread(work);
 }
 

@@ -8,15 +8,12 @@ import { showControlCharacters } from "../primitives/control-characters.js";
 import { diffStylesheet } from "../primitives/diff/diff-to-html.js";
 import { createHighlightBudget, type HighlightBudgetOptions } from "../primitives/highlight/budget.js";
 import { highlightStylesheet } from "../primitives/highlight/theme-classes.js";
-import { useMarkdownParts } from "../primitives/markdown/markdown-to-html.js";
 import { chartSvg } from "./chart-svg.js";
 import { contentSecurityPolicy } from "./csp.js";
 import { entryToHtml } from "./entry-to-html.js";
 import { DEFAULT_MARKDOWN_CHARS, type HtmlContext } from "./html-context.js";
-import type { HtmlThread } from "./html-thread.js";
-import { likelyLanguages } from "./likely-languages.js";
-import { likelyMarkdown } from "./likely-markdown.js";
 import { messagesToHtml } from "./message-to-html.js";
+import type { PageSpeed } from "./page-speed.js";
 import { RenderJobs } from "./render-jobs.js";
 import type { HtmlNode } from "./template-data.js";
 import { loadTemplates } from "./templates.js";
@@ -42,23 +39,11 @@ export interface HtmlOptions {
   /** Called as highlighting progresses on a large session. */
   onProgress?: (done: number, total: number) => void;
   /**
-   * Called as the page starts to build its models (`"model"`: the view of the session and the page model,
-   * work done once per entry) and as it starts to render them (`"render"`: highlighting, markdown and the
-   * templates), for a caller that tunes its engine by phase (the command does: see tier-up.ts). It never
-   * changes the page.
+   * Speed machinery (src/speed/machinery/): a report thread to tokenize in (`startReportThread`, which
+   * the caller closes), a phase hook. The same bytes, sooner; see `PageSpeed`.
    */
-  onPhase?: (phase: PagePhase) => void;
-  /**
-   * Tokenize, and render markdown ahead, in this thread (`startReportThread`) while the page is built: the
-   * same bytes, sooner on a machine with two cores. The caller closes it. Until the page is finished,
-   * highlighted lines are placeholders: with templates of your own that transform the HTML they are given
-   * (escape, cut, count it), leave this out.
-   */
-  reportThread?: HtmlThread;
+  speed?: PageSpeed;
 }
-
-/** What `HtmlOptions.onPhase` is told. */
-export type PagePhase = "model" | "render";
 
 function nodesToHtml(nodes: readonly TranscriptNode[], context: HtmlContext): HtmlNode[] {
   return nodes.map((node) =>
@@ -85,24 +70,29 @@ export async function renderHtmlParts(
   analysis: SessionAnalysis,
   options: HtmlOptions = {},
 ): Promise<string[]> {
-  // Before anything else: the thread may be idle until the jobs below send it blocks, and warming the
-  // grammars the page will use fills that time (the thread is idle from the end of its share of
-  // redaction, so this is early enough: sent as the lines were read instead, it cost more than it saved).
-  const bodies = analysis.tree.entries.map((entry) => entry.body);
-  options.reportThread?.warmLanguages(likelyLanguages(bodies));
-  const markdownChars = options.markdownChars ?? DEFAULT_MARKDOWN_CHARS;
-  // Then the markdown the page will likely format, rendered up to its fences in the thread while this one
-  // builds the page model, which is most of the time the thread would wait: a quarter more than the page
-  // formats, as the guess's order is the entries', not quite the page's.
-  const markdownAhead = options.reportThread?.markdownAhead(likelyMarkdown(bodies, markdownChars * 1.25));
+  const speed = options.speed ?? {};
+  const parts = await composePage(analysis, options, speed);
+  const page = speed.finish === undefined ? parts : await speed.finish(parts);
+  // No character that acts on a reader rather than shows (a terminal's escape sequences for one who
+  // `cat`s the file, bidi overrides in a browser): done on the finished page, so that no field of the
+  // session, no template and no highlighter can bring one in. ANSI colours are classes by now.
+  return page.map(showControlCharacters);
+}
+
+/** The page's parts: its models built, their highlighting and markdown rendered, its templates filled. */
+async function composePage(
+  analysis: SessionAnalysis,
+  options: HtmlOptions,
+  speed: PageSpeed,
+): Promise<string[]> {
   const templates = loadTemplates(options.templateDir);
-  options.onPhase?.("model");
+  speed.phase?.("model");
   const view = buildReportView(analysis, options.sourcePath ?? null);
   const anchors = entryAnchors(analysis.tree.entries);
   let markdownIds = 0;
   const context: HtmlContext = {
     jobs: new RenderJobs(),
-    budget: createHighlightBudget(options.budget, options.reportThread?.tokenizer),
+    budget: createHighlightBudget(options.budget, speed.tokenizer),
     cwd: view.header.cwd,
     thinking: options.thinking ?? true,
     childPage: (path) => options.childPages?.get(path) ?? null,
@@ -114,20 +104,17 @@ export async function renderHtmlParts(
       markdownIds += 1;
       return `m${markdownIds}-`;
     },
-    markdownLeft: { chars: markdownChars },
+    markdownLeft: { chars: options.markdownChars ?? DEFAULT_MARKDOWN_CHARS },
     subMessages: (messages) => messagesToHtml(messages, context),
   };
   const transcript = nodesToHtml(view.transcript, context);
   applyTurnChrome(transcript, view.prompts);
-  options.onPhase?.("render");
+  speed.phase?.("render");
   // The view's transcript is now in the page model: let it go before the heavy work (a large session
   // would hold both while highlighting and templating).
   view.transcript = [];
-  if (markdownAhead !== undefined) useMarkdownParts(context.budget, await markdownAhead.take());
   await context.jobs.runAll(options.onProgress);
-  // No block is asked for after the jobs: the last batch goes to the thread now, to be tokenized while
-  // the templates run, not when the page waits for it (~40 ms of a large page's end, here).
-  options.reportThread?.tokenizer.flush();
+  speed.phase?.("templates");
 
   // Shown as the rest of the page will be (below) before they are hashed for the CSP: the page's bytes
   // and the hashes then agree.
@@ -135,7 +122,7 @@ export async function renderHtmlParts(
     [templates.css, highlightStylesheet(), ansiStylesheet(), diffStylesheet()].join("\n"),
   );
   const script = showControlCharacters(templates.script);
-  const parts = templates.pageParts({
+  return templates.pageParts({
     version: TOOL_VERSION,
     csp: contentSecurityPolicy(css, script),
     css,
@@ -152,9 +139,4 @@ export async function renderHtmlParts(
     transcript,
     thinking: context.thinking,
   });
-  const page = options.reportThread === undefined ? parts : await options.reportThread.finish(parts);
-  // No character that acts on a reader rather than shows (a terminal's escape sequences for one who
-  // `cat`s the file, bidi overrides in a browser): done on the finished page, so that no field of the
-  // session, no template and no highlighter can bring one in. ANSI colours are classes by now.
-  return page.map(showControlCharacters);
 }

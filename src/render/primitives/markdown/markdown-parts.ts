@@ -13,8 +13,7 @@ import { tokensToHast } from "./tokens-to-hast.js";
 
 /**
  * A markdown text rendered up to its code fences: the sanitized HTML in the pieces between them, and the
- * fences, in order. `segments` has one more element than `fences`. Plain data, so it can be made in the
- * report thread and sent back (`markdownAhead`).
+ * fences, in order. `segments` has one more element than `fences`.
  */
 export interface MarkdownParts {
   segments: string[];

@@ -34,19 +34,10 @@ export async function markdownToHtml(markdown: string, options: MarkdownOptions)
   const report = perBudget(options.budget);
   let html = report.rendered.get(text);
   if (html === undefined) {
-    html = renderOrShow(text, options.budget, DEFAULT_ID_PREFIX, report.ahead.get(text));
+    html = renderOrShow(text, options.budget, DEFAULT_ID_PREFIX);
     report.rendered.set(text, html);
   }
   return html;
-}
-
-/**
- * Gives a report's budget texts already rendered up to their fences (by the report thread, ahead of the
- * page: `ReportThread.markdownAhead`): `markdownToHtml` then only highlights their fences. The parts must
- * be `markdownParts(text)`'s, for texts without footnotes; the page is the same with them or without.
- */
-export function useMarkdownParts(budget: HighlightBudget, parts: ReadonlyMap<string, MarkdownParts>): void {
-  perBudget(budget).ahead = parts;
 }
 
 /** The full pipeline, without the plain-prose fast path (tests hold the two equal). */
@@ -55,7 +46,7 @@ export async function markdownToHtmlByPipeline(markdown: string, budget: Highlig
 }
 
 // The pipeline (markdown-it, unified, the sanitizer: ~25 ms of loading) is loaded on first use: a page
-// whose markdown the report thread rendered ahead, all of it, never loads it in its own thread.
+// that formats no markdown never loads it.
 let loaded: Promise<typeof import("./markdown-parts.js")> | undefined;
 const pipeline = () => {
   loaded ??= import("./markdown-parts.js");
@@ -63,15 +54,10 @@ const pipeline = () => {
 };
 
 /** The text's HTML, or the text as one escaped plain block when the pipeline refuses or fails on it. */
-async function renderOrShow(
-  text: string,
-  budget: HighlightBudget,
-  idPrefix: string,
-  ahead?: MarkdownParts,
-): Promise<string> {
+async function renderOrShow(text: string, budget: HighlightBudget, idPrefix: string): Promise<string> {
   let parts: MarkdownParts;
   try {
-    parts = ahead ?? (await pipeline()).markdownParts(text, idPrefix);
+    parts = (await pipeline()).markdownParts(text, idPrefix);
   } catch {
     return plainCodeBlock(text);
   }
@@ -91,17 +77,16 @@ async function withFences({ segments, fences }: MarkdownParts, budget: Highlight
   return html;
 }
 
-/** What one budget (one report) shares: the texts it rendered, and those rendered ahead for it. */
+/** What one budget (one report) shares: the texts it rendered. */
 interface PerBudget {
   rendered: Map<string, Promise<string>>;
-  ahead: ReadonlyMap<string, MarkdownParts>;
 }
 const byBudget = new WeakMap<HighlightBudget, PerBudget>();
 
 function perBudget(budget: HighlightBudget): PerBudget {
   let shared = byBudget.get(budget);
   if (shared === undefined) {
-    shared = { rendered: new Map(), ahead: new Map() };
+    shared = { rendered: new Map() };
     byBudget.set(budget, shared);
   }
   return shared;

@@ -1,24 +1,30 @@
 import { Worker } from "node:worker_threads";
-import { compiledScript } from "../package-root.js";
-import type { RedactOptions } from "../redact/create-redactor.js";
-import type { RemoteRedaction, RemoteRedactor } from "../redact/split-redactor.js";
-import type { HtmlThread } from "../render/html/html-thread.js";
-import type { RemoteEntries } from "../render/markdown/entry-share.js";
-import type { MarkdownEntry } from "../render/markdown/entry-to-markdown.js";
-import { answerRequest } from "../render/primitives/highlight/code-to-lines.js";
-import { DeferredTokenizer } from "../render/primitives/highlight/deferred-tokenizer.js";
-import type { MarkdownParts } from "../render/primitives/markdown/markdown-parts.js";
+import { compiledScript } from "../../package-root.js";
+import type { RedactOptions } from "../../redact/create-redactor.js";
+import type { RemoteRedaction, RemoteRedactor } from "../../redact/split-redactor.js";
+import type { PagePhase, PageSpeed } from "../../render/html/page-speed.js";
+import type { RemoteEntries } from "../../render/markdown/entry-share.js";
+import type { MarkdownEntry } from "../../render/markdown/entry-to-markdown.js";
+import { answerRequest } from "../../render/primitives/highlight/code-to-lines.js";
+import { DeferredTokenizer } from "./deferred-tokenizer.js";
 import type { FromWorker, ToWorker } from "./messages.js";
 
 /**
  * A worker thread that helps with one report while the calling thread builds it: it redacts 40% of a
- * large session's distinct text (`redactRawSession`'s `thread` option), renders ahead the markdown an HTML
- * page will likely format (`markdownAhead`), and tokenizes the code the highlight budget lets through
- * (`HtmlOptions.reportThread`).
+ * large session's distinct text (`analyze`'s `redactionThread` option), tokenizes the code an HTML page's
+ * highlight budget lets through (`HtmlOptions.speed`: it is the page's `PageSpeed`), and renders a share
+ * of a Markdown report's entries (`markdownEntries`).
  */
-export interface ReportThread extends HtmlThread {
-  /** Tells the thread the session's redaction is finished (it waits for its share before warming up). */
-  redactionOver(): void;
+export interface ReportThread extends PageSpeed {
+  /** The tokenizer the page's highlight budget uses: placeholders, filled in by `finish`. */
+  readonly tokenizer: DeferredTokenizer;
+  /** At the page's `"templates"` phase, sends the last blocks: tokenized while the templates run. */
+  phase(phase: PagePhase): void;
+  /**
+   * The finished page: waits for the last blocks and puts every highlighted line in its place. Closes
+   * the thread: one thread serves one report.
+   */
+  finish(parts: readonly string[]): Promise<string[]>;
   /** A redactor in the thread with these options, for `splitRedactor`. */
   redactor(options: RedactOptions): RemoteRedactor;
   /** Renders entries of the Markdown report in the thread (see `RemoteEntries`); null when it cannot. */
@@ -42,7 +48,8 @@ export interface ReportThreadWork {
 const SCRIPT = compiledScript(
   new URL("./report-worker.js", import.meta.url),
   "dist",
-  "report-thread",
+  "speed",
+  "machinery",
   "report-worker.js",
 );
 
@@ -76,11 +83,8 @@ export function startReportThread(work: ReportThreadWork = { highlight: true, re
   });
   const redactions = new Map<number, (redaction: RemoteRedaction | null) => void>();
   const markdownAnswers = new Map<number, (entries: MarkdownEntry[] | null) => void>();
-  // Parts rendered ahead go where the current `markdownAhead` collects them, until it is taken.
-  let partsAhead: ((parts: [number, MarkdownParts][]) => void) | undefined;
   worker.on("message", (message: FromWorker) => {
-    if (message.kind === "markdown-parts") partsAhead?.(message.parts);
-    else if (message.kind === "lines") {
+    if (message.kind === "lines") {
       done.blocks += message.results.length;
       tokenizer.receive(message.results);
       expect(-message.results.length);
@@ -123,33 +127,10 @@ export function startReportThread(work: ReportThreadWork = { highlight: true, re
   let nextId = 0;
   return {
     tokenizer,
-    warmLanguages: (ids) => {
-      if (!gone) post({ kind: "warm-languages", ids });
-    },
-    markdownAhead: (texts) => {
-      const parts = new Map<string, MarkdownParts>();
-      if (gone || texts.length === 0) return { take: async () => parts };
-      const stop = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
-      const collect = (answered: [number, MarkdownParts][]) => {
-        for (const [index, rendered] of answered) {
-          const text = texts[index];
-          if (text !== undefined) parts.set(text, rendered);
-        }
-      };
-      partsAhead = collect;
-      post({ kind: "markdown-ahead", texts, stop: stop.buffer as SharedArrayBuffer });
-      return {
-        take: async () => {
-          Atomics.store(stop, 0, 1);
-          // This thread has been busy since: the answers sent meanwhile are dispatched before an immediate.
-          await new Promise((resolve) => setImmediate(resolve));
-          if (partsAhead === collect) partsAhead = undefined;
-          return parts;
-        },
-      };
-    },
-    redactionOver: () => {
-      if (!gone) post({ kind: "redaction-over" });
+    // No block is asked for after the jobs: the last batch goes to the thread now, to be tokenized while
+    // the templates run, not when the page waits for it (~40 ms of a large page's end).
+    phase: (phase) => {
+      if (phase === "templates") tokenizer.flush();
     },
     redactor: (options) => (strings, occurrences) => {
       if (gone) return Promise.resolve(null);

@@ -7,14 +7,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { renderHtml } from "../../src/index.js";
-import { likelyMarkdown } from "../../src/render/html/likely-markdown.js";
-import {
-  DeferredTokenizer,
-  type TokenizeRequest,
-} from "../../src/render/primitives/highlight/deferred-tokenizer.js";
+import type { TokenizeRequest } from "../../src/render/primitives/highlight/deferred-tokenizer.js";
 import { plainLines } from "../../src/render/primitives/highlight/tokens-to-html.js";
-import { markdownParts } from "../../src/render/primitives/markdown/markdown-parts.js";
-import { startReportThread } from "../../src/report-thread/report-thread.js";
+import { DeferredTokenizer } from "../../src/speed/machinery/deferred-tokenizer.js";
+import { startReportThread } from "../../src/speed/machinery/report-thread.js";
 import { analyzeAsRead } from "../helpers/analyze.js";
 import { runCli } from "../helpers/cli.js";
 import { CORPUS, FIXTURES } from "../helpers/paths.js";
@@ -31,7 +27,7 @@ async function withThread(path: string, budget?: { totalChars: number }): Promis
   const thread = startReportThread();
   try {
     const html = await renderHtml(analyzeAsRead(path), {
-      reportThread: thread,
+      speed: thread,
       ...(budget ? { budget } : {}),
     });
     // Not the same bytes by the fallback: the thread answered, and never failed.
@@ -74,60 +70,9 @@ describe("highlighting in the report thread", () => {
     await thread.close();
     // Closed on purpose: not a failure to report.
     expect(thread.failure()).toBeNull();
-    const html = await renderHtml(analyzeAsRead(path), { reportThread: thread });
+    const html = await renderHtml(analyzeAsRead(path), { speed: thread });
     expect(html).toBe(await renderHtml(analyzeAsRead(path)));
   }, 60_000);
-});
-
-describe("markdown rendered ahead in the report thread", () => {
-  const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-  it("renders each text as markdownParts does here, leaving out what the pipeline refuses", async () => {
-    const thread = startReportThread({ highlight: true, redact: false });
-    try {
-      const deep = `${">".repeat(150)} too deep`;
-      const texts = ["# Title\n\n```ts\nconst a = 1;\n```\n\nafter", "*one*", deep];
-      const ahead = thread.markdownAhead(texts);
-      // Time for the thread to load the pipeline and render three short texts, many times over.
-      await settle(2_000);
-      const parts = await ahead.take();
-      expect([...parts.keys()]).toEqual(texts.slice(0, 2));
-      for (const [text, rendered] of parts) expect(rendered).toEqual(markdownParts(text));
-      expect(() => markdownParts(deep)).toThrow();
-    } finally {
-      await thread.close();
-    }
-  }, 60_000);
-
-  it("gives the page the same bytes when every text it formats was rendered ahead", async () => {
-    // The largest real file: a hundred formatted replies and prompts, some with fences.
-    const path = SESSIONS[2] as string;
-    const analysis = analyzeAsRead(path);
-    const thread = startReportThread({ highlight: true, redact: false });
-    try {
-      const texts = likelyMarkdown(
-        analysis.tree.entries.map((entry) => entry.body),
-        Number.POSITIVE_INFINITY,
-      );
-      const ahead = thread.markdownAhead(texts);
-      await settle(2_000);
-      const parts = await ahead.take();
-      // Most of them at least (all, unless this machine is very slow); any share must give the same page.
-      expect(parts.size).toBeGreaterThan(10);
-      expect([...parts.values()].some((rendered) => rendered.fences.length > 0)).toBe(true);
-      // The page takes these parts for every text it meets among them.
-      const given = { ...thread, markdownAhead: () => ({ take: async () => parts }) };
-      expect(await renderHtml(analysis, { reportThread: given })).toBe(await renderHtml(analysis));
-    } finally {
-      await thread.close();
-    }
-  }, 60_000);
-
-  it("gives nothing, and waits for nothing, once the thread is gone", async () => {
-    const thread = startReportThread({ highlight: true, redact: false });
-    await thread.close();
-    expect((await thread.markdownAhead(["*x*"]).take()).size).toBe(0);
-  });
 });
 
 describe("the command", () => {

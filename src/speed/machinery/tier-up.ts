@@ -1,5 +1,5 @@
 import { setFlagsFromString } from "node:v8";
-import type { PagePhase } from "../render/html/render-html.js";
+import type { PagePhase } from "../../render/html/page-speed.js";
 
 /**
  * How much work (bytecode executed, in V8's units) a function does between two of V8's checks on
@@ -18,7 +18,7 @@ import type { PagePhase } from "../render/html/render-html.js";
 export const BATCH_INTERRUPT_BUDGET = 500_000;
 
 /**
- * The interrupt budget while an HTML page builds its models (`HtmlOptions.onPhase`): the view of the
+ * The interrupt budget while an HTML page builds its models (`PageSpeed.phase`): the view of the
  * session and the page model, code that runs once per entry for a few hundred ms (Pi's numbered diffs read
  * into rows, usage summed, branches summarized, entries made into page nodes), and which TurboFan compiled
  * at 500,000 while it had little left to do: 56 ms of background compiling for the diff rows alone on the
@@ -87,10 +87,10 @@ export function tuneTierUpForBatch(): void {
 }
 
 /**
- * For `HtmlOptions.onPhase`: the interrupt budget of the phase the page is in (`MODEL_INTERRUPT_BUDGET` while
- * it builds its models, `BATCH_INTERRUPT_BUDGET` while it renders). Only in a process tuned for a batch
- * (the bin's, on the engine measured, `tuneTierUpForBatch`): the command run in another program, or on
- * another engine, leaves V8 alone.
+ * For `PageSpeed.phase`: the interrupt budget of the phase the page is in (`MODEL_INTERRUPT_BUDGET` while
+ * it builds its models, `BATCH_INTERRUPT_BUDGET` while it renders and fills its templates). Only in a
+ * process tuned for a batch (the bin's, on the engine measured, `tuneTierUpForBatch`): the command run in
+ * another program, or on another engine, leaves V8 alone.
  */
 export function tuneTierUpForPhase(phase: PagePhase): void {
   if (!tunedForBatch) return;
