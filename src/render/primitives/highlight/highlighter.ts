@@ -1,6 +1,7 @@
 import { createHighlighterCore, type HighlighterCore } from "shiki/core";
 import { createOnigurumaEngine } from "shiki/engine/oniguruma";
 import { bundledLanguages } from "shiki/langs";
+import { speedPieceOn } from "../../../speed/pieces.js";
 import { onigWasm } from "./onig-wasm.js";
 import { sharedPatternEngine } from "./shared-pattern-engine.js";
 import { themeClasses } from "./theme-classes.js";
@@ -21,7 +22,10 @@ const homes = new Map<string, Promise<HighlighterCore>>();
 
 function createCore(): Promise<HighlighterCore> {
   // One WASM engine for every highlighter: it is the costly part, and it holds no grammar.
-  engine ??= createOnigurumaEngine(onigWasm()).then(sharedPatternEngine);
+  // Switched off (src/speed/pieces.ts): shiki's own wasm module and its engine as it comes.
+  engine ??= createOnigurumaEngine(speedPieceOn("onig-wasm-file") ? onigWasm() : import("shiki/wasm")).then(
+    (stock) => (speedPieceOn("shared-patterns") ? sharedPatternEngine(stock) : stock),
+  );
   return createHighlighterCore({ engine, themes: [themeClasses().ruleTheme], langs: [] });
 }
 

@@ -3,6 +3,8 @@
  * parsers and shell scanner of own-highlighters.ts. The heavy half of highlighting, in a module of its own:
  * `code-to-lines.ts` loads it on first use, so a thread that only decides what is highlighted never does.
  */
+
+import { speedPieceOn } from "../../../speed/pieces.js";
 import { highlighterOf, loadLanguage } from "./highlighter.js";
 import { memoizeLines } from "./line-cache.js";
 import { isOwnBlock, ownTokens } from "./own-highlighters.js";
@@ -25,7 +27,7 @@ export async function tokenizeBlock(code: string, id: string): Promise<string[] 
   try {
     const core = await highlighterOf(id);
     // Here, not when the language is loaded: loading another language can replace a grammar object.
-    memoizeLines(core.getLanguage(id));
+    if (speedPieceOn("line-cache")) memoizeLines(core.getLanguage(id));
     const tokens = core.codeToTokensBase(code, {
       lang: id,
       theme: RULE_THEME_NAME,
