@@ -19,8 +19,6 @@ export const SPEED_PIECES = {
   "shell-scanner": "shell highlighted by a scanner of our own instead of shiki's grammar",
   "json-scanner": "JSON highlighted by a scanner of our own instead of shiki's grammar",
   lezer: "TypeScript and JavaScript highlighted from a Lezer parse instead of shiki's grammar",
-  "line-cache": "a grammar tokenizes a line once per rule stack it starts in",
-  "shared-patterns": "each distinct Oniguruma pattern compiled once, not once per rule that holds it",
   "onig-wasm-file": "Oniguruma's WebAssembly read from shiki's file instead of decoded from shiki/wasm",
 } as const;
 

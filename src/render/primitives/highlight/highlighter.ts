@@ -1,8 +1,8 @@
 import { createHighlighterCore, type HighlighterCore } from "shiki/core";
 import { createOnigurumaEngine } from "shiki/engine/oniguruma";
 import { bundledLanguages } from "shiki/langs";
+import { speedPieceOn } from "../../../speed/pieces.js";
 import { onigWasm } from "./onig-wasm.js";
-import { sharedPatternEngine } from "./shared-pattern-engine.js";
 import { themeClasses } from "./theme-classes.js";
 
 // Engine choice, measured on this machine (2 cores, Node 20) tokenizing the first 1 MB of zod's
@@ -10,8 +10,7 @@ import { themeClasses } from "./theme-classes.js";
 //   Oniguruma (WASM):       2.3-2.8 s with one theme, 5.3 s with two themes (codeToTokensWithThemes)
 //   JavaScript RegExp:      8.6-10.4 s with one theme, 17.2 s with two themes
 // Oniguruma is 3-4x faster here, so it is the engine; and tokenizing once with the rule-index theme
-// (theme-classes.ts) instead of once per theme halves the cost again. Each distinct pattern is compiled
-// once (shared-pattern-engine.ts), not once per rule that holds it.
+// (theme-classes.ts) instead of once per theme halves the cost again.
 
 let engine: ReturnType<typeof createOnigurumaEngine> | undefined;
 let highlighter: Promise<HighlighterCore> | undefined;
@@ -21,7 +20,8 @@ const homes = new Map<string, Promise<HighlighterCore>>();
 
 function createCore(): Promise<HighlighterCore> {
   // One WASM engine for every highlighter: it is the costly part, and it holds no grammar.
-  engine ??= createOnigurumaEngine(onigWasm()).then(sharedPatternEngine);
+  // With onig-wasm-file switched off (src/speed/pieces.ts), from shiki's own wasm module.
+  engine ??= createOnigurumaEngine(speedPieceOn("onig-wasm-file") ? onigWasm() : import("shiki/wasm"));
   return createHighlighterCore({ engine, themes: [themeClasses().ruleTheme], langs: [] });
 }
 

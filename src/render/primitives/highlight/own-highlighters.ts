@@ -1,4 +1,5 @@
 import type { ThemedToken } from "shiki/core";
+import { type SpeedPiece, speedPieceOn } from "../../../speed/pieces.js";
 import { jsonTokens } from "./json-tokens.js";
 import { SHELL_LANGUAGE } from "./languages.js";
 import { isParsedBlock, isParsedLanguage, parsedTokens } from "./parsed-languages.js";
@@ -10,15 +11,21 @@ import { shellTokens } from "./shell-tokens.js";
 // shiki-shaped tokens in the colours the same theme gives the grammar's scopes, so the page cannot tell
 // them apart.
 
-/** Languages scanned by code of our own, whatever their blocks hold. */
-const SCANNED: Readonly<Record<string, (code: string) => ThemedToken[][]>> = {
-  [SHELL_LANGUAGE]: shellTokens,
-  json: jsonTokens,
+/** Languages scanned by code of our own, whatever their blocks hold, and the piece each scanner is. */
+const SCANNERS: Readonly<Record<string, [SpeedPiece, (code: string) => ThemedToken[][]]>> = {
+  [SHELL_LANGUAGE]: ["shell-scanner", shellTokens],
+  json: ["json-scanner", jsonTokens],
 };
+
+/** The scanner of `id`, unless it is switched off (src/speed/pieces.ts): then shiki's grammar runs. */
+function scannerOf(id: string): ((code: string) => ThemedToken[][]) | undefined {
+  const scanner = Object.hasOwn(SCANNERS, id) ? SCANNERS[id] : undefined;
+  return scanner !== undefined && speedPieceOn(scanner[0]) ? scanner[1] : undefined;
+}
 
 /** Whether `id` (a resolved shiki language id) is highlighted by our own code: no grammar to load for it. */
 export function hasOwnHighlighter(id: string): boolean {
-  return Object.hasOwn(SCANNED, id) || isParsedLanguage(id);
+  return scannerOf(id) !== undefined || (isParsedLanguage(id) && speedPieceOn("lezer"));
 }
 
 /**
@@ -26,11 +33,10 @@ export function hasOwnHighlighter(id: string): boolean {
  * too long to parse in good time: that one goes to the grammar (see `PARSED_MAX_LINE_LENGTH`).
  */
 export function isOwnBlock(code: string, id: string): boolean {
-  return Object.hasOwn(SCANNED, id) || isParsedBlock(code, id);
+  return scannerOf(id) !== undefined || (isParsedBlock(code, id) && speedPieceOn("lezer"));
 }
 
 /** Tokens of a block `isOwnBlock` accepts, line by line as shiki gives them. */
 export function ownTokens(code: string, id: string): ThemedToken[][] {
-  const scan = Object.hasOwn(SCANNED, id) ? SCANNED[id] : undefined;
-  return scan === undefined ? parsedTokens(code, id) : scan(code);
+  return (scannerOf(id) ?? ((text: string) => parsedTokens(text, id)))(code);
 }

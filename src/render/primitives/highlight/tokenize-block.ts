@@ -4,7 +4,6 @@
  * `code-to-lines.ts` loads it on first use, so a thread that only decides what is highlighted never does.
  */
 import { highlighterOf, loadLanguage } from "./highlighter.js";
-import { memoizeLines } from "./line-cache.js";
 import { isOwnBlock, ownTokens } from "./own-highlighters.js";
 import { RULE_THEME_NAME, themeClasses } from "./theme-classes.js";
 import { tokensToHtmlLines } from "./tokens-to-html.js";
@@ -24,8 +23,6 @@ export async function tokenizeBlock(code: string, id: string): Promise<string[] 
   if (!(await loadLanguage(id))) return undefined;
   try {
     const core = await highlighterOf(id);
-    // Here, not when the language is loaded: loading another language can replace a grammar object.
-    memoizeLines(core.getLanguage(id));
     const tokens = core.codeToTokensBase(code, {
       lang: id,
       theme: RULE_THEME_NAME,
