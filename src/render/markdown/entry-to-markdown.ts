@@ -201,6 +201,20 @@ function statusToMarkdown(status: ContextStatus, context: MarkdownContext): Root
   return [blockquote(...blocks)];
 }
 
+/**
+ * Facts joined by " · ", with adjacent texts as one text node (the facts' texts are the tool's own words,
+ * numbers and times): the serializer's work is per node, and such a line is under every entry.
+ */
+export function factsLine(facts: PhrasingContent[][]): PhrasingContent[] {
+  const line: PhrasingContent[] = [];
+  for (const node of facts.flatMap((fact, at) => (at === 0 ? fact : [text(" · "), ...fact]))) {
+    const last = line.at(-1);
+    if (node.type === "text" && last?.type === "text") line[line.length - 1] = text(last.value + node.value);
+    else line.push(node);
+  }
+  return line;
+}
+
 /** One transcript entry: a heading (its kind and labels), the context note, a line of facts, its blocks. */
 export function entryToMarkdown(entry: EntryView, context: MarkdownContext): MarkdownEntry {
   const shown = contentToMarkdown(entry.content, context);
@@ -213,10 +227,13 @@ export function entryToMarkdown(entry: EntryView, context: MarkdownContext): Mar
   const time = formatTime(entry.timestamp);
   if (time !== null) facts.push([text(time)]);
   facts.push([text(`line ${entry.line}, id `), code(entry.id)]);
-  const meta = facts.flatMap((fact, at) => (at === 0 ? fact : [text(" · "), ...fact]));
+  const meta = factsLine(facts);
   return {
-    heading: stringify([heading(3, text(title), ...labels)]),
-    status: entry.contextStatus === null ? null : stringify(statusToMarkdown(entry.contextStatus, context)),
+    heading: context.stringifyOnce([heading(3, text(title), ...labels)]),
+    status:
+      entry.contextStatus === null
+        ? null
+        : context.stringifyOnce(statusToMarkdown(entry.contextStatus, context)),
     body: stringify([paragraph(emphasis(...meta)), ...shown.blocks]),
   };
 }

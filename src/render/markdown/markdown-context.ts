@@ -19,6 +19,8 @@ export interface MarkdownContext {
    * text is parsed and serialized once per report (`sessionPieces`).
    */
   session: (markdown: string) => RootContent[];
+  /** Serializes a small tree the report repeats (an entry's heading, its context note) once (`stringifyOnce`). */
+  stringifyOnce: (nodes: RootContent[]) => string;
 }
 
 /** Session Markdown sits below the report's own headings (`#` title, `##` sections, `###` entries). */
