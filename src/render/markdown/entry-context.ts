@@ -1,6 +1,8 @@
 import type { MarkdownImages } from "./images.js";
-import type { MarkdownContext } from "./markdown-context.js";
+import { type MarkdownContext, SESSION_HEADING_OFFSET } from "./markdown-context.js";
 import { subMessageToMarkdown } from "./message-to-markdown.js";
+import { sessionPieces } from "./session-pieces.js";
+import { stringifyOnce } from "./stringify-once.js";
 
 /** What an entry's Markdown depends on besides the entry itself (and the images, which stay here). */
 export interface EntrySettings {
@@ -15,6 +17,8 @@ export function markdownContext(settings: EntrySettings, images: MarkdownImages)
     thinking: settings.thinking,
     images,
     subMessage: (message) => subMessageToMarkdown(message, context),
+    session: sessionPieces(SESSION_HEADING_OFFSET),
+    stringifyOnce: stringifyOnce(),
   };
   return context;
 }

@@ -1,7 +1,7 @@
 import type { PhrasingContent, RootContent } from "mdast";
 import type { ContextStatus, EntryContent, EntryView } from "../../view/entry-view.js";
 import { formatTime, formatTokens } from "../../view/format.js";
-import { jsonText, type MarkdownContext, plural, SESSION_HEADING_OFFSET } from "./markdown-context.js";
+import { jsonText, type MarkdownContext, plural } from "./markdown-context.js";
 import {
   blockquote,
   code,
@@ -16,7 +16,6 @@ import {
   text,
 } from "./mdast.js";
 import { type MarkdownMessage, messageToMarkdown } from "./message-to-markdown.js";
-import { sessionMarkdown } from "./session-markdown.js";
 import { usageBadge, worthABadge } from "./usage-table.js";
 
 /** One transcript entry as finished Markdown blocks, for the `entry` partial to place. */
@@ -27,7 +26,6 @@ export interface MarkdownEntry {
   body: string;
 }
 
-const session = (markdown: string) => sessionMarkdown(markdown, SESSION_HEADING_OFFSET);
 const idRef = (id: string | null): PhrasingContent[] => (id === null ? [] : [code(id)]);
 
 function fileList(title: string, files: string[]): RootContent[] {
@@ -48,7 +46,10 @@ type EntryHandler<T extends EntryType> = (
 
 const line = (...children: PhrasingContent[]) => [paragraph(...children)];
 
-function compactionToMarkdown(content: Extract<EntryContent, { type: "compaction" }>): MarkdownMessage {
+function compactionToMarkdown(
+  content: Extract<EntryContent, { type: "compaction" }>,
+  context: MarkdownContext,
+): MarkdownMessage {
   const facts: PhrasingContent[][] = [];
   if (content.tokensBefore)
     facts.push([text(`Summarised ${formatTokens(content.tokensBefore)} tokens of context.`)]);
@@ -66,7 +67,7 @@ function compactionToMarkdown(content: Extract<EntryContent, { type: "compaction
       ...(facts.length > 0
         ? [paragraph(...facts.flatMap((fact, at) => (at === 0 ? fact : [text(" "), ...fact])))]
         : []),
-      ...session(content.summary),
+      ...context.session(content.summary),
       ...fileList("Files read", content.readFiles),
       ...fileList("Files modified", content.modifiedFiles),
     ],
@@ -101,16 +102,19 @@ const ENTRY_HANDLERS: { [T in EntryType]: EntryHandler<T> } = {
     blocks: line(text("Thinking level set to "), code(content.thinkingLevel)),
   }),
   compaction: compactionToMarkdown,
-  branch_summary: (content) => {
+  branch_summary: (content, context) => {
     const from =
       content.fromId === null || content.fromId === "root" ? [] : [text(" at "), code(content.fromId)];
     return {
       title: "Branch summary",
       meta: worthABadge(content.usage) ? [[text(usageBadge(content.usage))]] : [],
-      blocks: [paragraph(text("Summary of a branch left"), ...from, text(".")), ...session(content.summary)],
+      blocks: [
+        paragraph(text("Summary of a branch left"), ...from, text(".")),
+        ...context.session(content.summary),
+      ],
     };
   },
-  context_edit: (content) => ({
+  context_edit: (content, context) => ({
     title: "Context edit",
     meta: [],
     blocks: [
@@ -119,7 +123,7 @@ const ENTRY_HANDLERS: { [T in EntryType]: EntryHandler<T> } = {
         code(content.targetId),
         text(" in what the model sees from here on."),
       ),
-      ...(content.replacement === null ? [] : session(content.replacement)),
+      ...(content.replacement === null ? [] : context.session(content.replacement)),
     ],
   }),
   usage: (content) => {
@@ -182,7 +186,7 @@ const STATUS_TEXT: Readonly<Record<ContextStatus["kind"], string>> = {
   superseded: "Replaced by a compaction's system prompt checkpoint.",
 };
 
-function statusToMarkdown(status: ContextStatus): RootContent[] {
+function statusToMarkdown(status: ContextStatus, context: MarkdownContext): RootContent[] {
   const by = "byId" in status ? [text(" See "), ...idRef(status.byId), text(".")] : [];
   const blocks: RootContent[] = [
     paragraph(strong(text("Not in context at the end:")), text(` ${STATUS_TEXT[status.kind]}`), ...by),
@@ -192,9 +196,23 @@ function statusToMarkdown(status: ContextStatus): RootContent[] {
       typeof status.replacement === "string"
         ? status.replacement
         : status.replacement.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("\n\n");
-    blocks.push(paragraph(emphasis(text("What the model saw instead:"))), ...session(replacement));
+    blocks.push(paragraph(emphasis(text("What the model saw instead:"))), ...context.session(replacement));
   }
   return [blockquote(...blocks)];
+}
+
+/**
+ * Facts joined by " · ", with adjacent texts as one text node (the facts' texts are the tool's own words,
+ * numbers and times): the serializer's work is per node, and such a line is under every entry.
+ */
+export function factsLine(facts: PhrasingContent[][]): PhrasingContent[] {
+  const line: PhrasingContent[] = [];
+  for (const node of facts.flatMap((fact, at) => (at === 0 ? fact : [text(" · "), ...fact]))) {
+    const last = line.at(-1);
+    if (node.type === "text" && last?.type === "text") line[line.length - 1] = text(last.value + node.value);
+    else line.push(node);
+  }
+  return line;
 }
 
 /** One transcript entry: a heading (its kind and labels), the context note, a line of facts, its blocks. */
@@ -209,10 +227,13 @@ export function entryToMarkdown(entry: EntryView, context: MarkdownContext): Mar
   const time = formatTime(entry.timestamp);
   if (time !== null) facts.push([text(time)]);
   facts.push([text(`line ${entry.line}, id `), code(entry.id)]);
-  const meta = facts.flatMap((fact, at) => (at === 0 ? fact : [text(" · "), ...fact]));
+  const meta = factsLine(facts);
   return {
-    heading: stringify([heading(3, text(title), ...labels)]),
-    status: entry.contextStatus === null ? null : stringify(statusToMarkdown(entry.contextStatus)),
+    heading: context.stringifyOnce([heading(3, text(title), ...labels)]),
+    status:
+      entry.contextStatus === null
+        ? null
+        : context.stringifyOnce(statusToMarkdown(entry.contextStatus, context)),
     body: stringify([paragraph(emphasis(...meta)), ...shown.blocks]),
   };
 }

@@ -14,6 +14,13 @@ export interface MarkdownContext {
    * a sub-agent tool holds messages: this keeps the two modules free of an import cycle.
    */
   subMessage: (message: MessageView) => RootContent[];
+  /**
+   * Session Markdown (a prompt, a reply, a summary) as blocks below the report's headings; each distinct
+   * text is parsed and serialized once per report (`sessionPieces`).
+   */
+  session: (markdown: string) => RootContent[];
+  /** Serializes a small tree the report repeats (an entry's heading, its context note) once (`stringifyOnce`). */
+  stringifyOnce: (nodes: RootContent[]) => string;
 }
 
 /** Session Markdown sits below the report's own headings (`#` title, `##` sections, `###` entries). */

@@ -224,6 +224,24 @@ export function stringify(nodes: RootContent[]): string {
   }
 }
 
+// Follows the blocks of a piece while it is serialized, so that the piece is cut off exactly where they end.
+const PIECE_END = "end";
+
+/**
+ * Blocks serialized as `stringify` writes them among other blocks of a root or a blockquote, for placing
+ * there as one `html` node later (see session-pieces.ts): the serializer separates such blocks by a blank
+ * line and writes each from its own content, so the piece is the same Markdown wherever it stands.
+ * Unlike `stringify` it never falls back (it throws) and trims nothing: the serializer ends a document
+ * with a line ending of its own, which a paragraph after the blocks (cut off here) tells apart from theirs.
+ */
+export function serializePiece(nodes: RootContent[]): string {
+  makeMentionsInert(nodes);
+  const markdown = processor.stringify({ type: "root", children: [...nodes, paragraph(text(PIECE_END))] });
+  const end = `\n\n${PIECE_END}\n`;
+  if (!markdown.endsWith(end)) throw new Error("a piece's blocks did not end where they were cut off");
+  return markdown.slice(0, -end.length);
+}
+
 /** The text of nodes, without markup (for the serializer's fallback), walked without recursion. */
 function plainText(nodes: readonly RootContent[]): string {
   const parts: string[] = [];

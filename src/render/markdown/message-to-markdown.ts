@@ -1,10 +1,9 @@
 import type { PhrasingContent, RootContent } from "mdast";
 import type { AssistantPart, MessageView } from "../../view/entry-view.js";
 import { fenceName } from "./fence-language.js";
-import { jsonText, type MarkdownContext, plural, SESSION_HEADING_OFFSET } from "./markdown-context.js";
+import { jsonText, type MarkdownContext, plural } from "./markdown-context.js";
 import { code, codeBlock, details, emphasis, paragraph, strong, text } from "./mdast.js";
 import { outputBlocks } from "./output-blocks.js";
-import { sessionMarkdown } from "./session-markdown.js";
 import { toolToMarkdown } from "./tool-to-markdown.js";
 import { usageBadge } from "./usage-table.js";
 
@@ -16,21 +15,17 @@ export interface MarkdownMessage {
   blocks: RootContent[];
 }
 
-function session(markdown: string): RootContent[] {
-  return sessionMarkdown(markdown, SESSION_HEADING_OFFSET);
-}
-
 function partToMarkdown(part: AssistantPart, context: MarkdownContext): RootContent[] {
   switch (part.kind) {
     case "text":
-      return session(part.text);
+      return context.session(part.text);
     case "thinking":
       if (!context.thinking) return [];
       if (part.redacted || part.text === "") {
         const what = part.redacted ? "redacted by the provider: nothing readable" : "empty";
         return [paragraph(emphasis(text(`Thinking (${what}).`)))];
       }
-      return details("Thinking", session(part.text));
+      return details("Thinking", context.session(part.text));
     case "tool":
       return toolToMarkdown(part.tool, context);
     case "other":
@@ -54,8 +49,9 @@ function userMessage(
     const where = skill.location === null ? [] : [text(" "), emphasis(text(skill.location))];
     blocks.push(paragraph(text("Skill "), code(skill.name), ...where));
   }
-  blocks.push(...session(message.text));
-  if (skill !== null) blocks.push(...details("Skill text pasted into the prompt", session(skill.body)));
+  blocks.push(...context.session(message.text));
+  if (skill !== null)
+    blocks.push(...details("Skill text pasted into the prompt", context.session(skill.body)));
   blocks.push(...context.images.placeAll(message.images));
   if (message.other.length > 0) {
     blocks.push(...details("Other content", [codeBlock(jsonText(message.other), "json")]));
@@ -140,7 +136,7 @@ function customMessage(
   const meta: PhrasingContent[][] = [];
   if (message.customType !== null) meta.push([code(message.customType)]);
   if (message.hidden) meta.push([text("hidden in Pi (display: false), still sent to the model")]);
-  const blocks = [...session(message.text), ...context.images.placeAll(message.images)];
+  const blocks = [...context.session(message.text), ...context.images.placeAll(message.images)];
   if (message.details !== undefined) {
     blocks.push(
       ...details("Details (not sent to the model)", [codeBlock(jsonText(message.details), "json")]),

@@ -13,16 +13,9 @@ import { otherArguments } from "../../view/tools/other-arguments.js";
 import { mcpToolName } from "../../view/tools/tool-name.js";
 import { diffToText } from "./diff-to-markdown.js";
 import { fenceFromPath, fenceName } from "./fence-language.js";
-import {
-  jsonText,
-  lineCount,
-  type MarkdownContext,
-  plural,
-  SESSION_HEADING_OFFSET,
-} from "./markdown-context.js";
+import { jsonText, lineCount, type MarkdownContext, plural } from "./markdown-context.js";
 import { blockquote, code, codeBlock, details, emphasis, paragraph, strong, text } from "./mdast.js";
 import { outputBlocks } from "./output-blocks.js";
-import { sessionMarkdown } from "./session-markdown.js";
 import { usageBadge, worthABadge } from "./usage-table.js";
 
 /** Written files longer than this many lines are folded (as in the HTML report). */
@@ -203,7 +196,7 @@ function subagentRun(run: SubagentRunView, context: MarkdownContext): RootConten
     children.push(paragraph(text("Session file "), code(run.sessionFile.shown), text(where)));
   }
   if (run.task !== null) {
-    children.push(paragraph(strong(text("Task"))), ...sessionMarkdown(run.task, SESSION_HEADING_OFFSET));
+    children.push(paragraph(strong(text("Task"))), ...context.session(run.task));
   }
   for (const message of run.messages) children.push(...context.subMessage(message));
   if (children.length === 0) children.push(paragraph(emphasis(text("(no transcript recorded)"))));
