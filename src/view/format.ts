@@ -33,6 +33,8 @@ export function formatTokens(value: number): string {
 export function formatCost(value: number): string {
   if (value === 0) return "$0";
   const abs = Math.abs(value);
+  // Far below any price a session records (a hostile or broken file): its own digits, not a crash.
+  if (abs < TINIEST_DECIMAL_COST) return `${value < 0 ? "-" : ""}$${abs.toExponential(1)}`;
   let decimals = costDecimals(abs);
   // Rounding may carry into the range above ($0.9996 -> $1.00, not $1.000).
   const carried = costDecimals(roundHalfUp(abs, decimals));
@@ -43,6 +45,9 @@ export function formatCost(value: number): string {
   if (decimals > 4) digits = digits.replace(/0+$/, "").padEnd(6, "0");
   return `${value < 0 ? "-" : ""}$${digits}`;
 }
+
+/** Below this, a cost is written with an exponent: its decimals would run past what `toFixed` takes. */
+const TINIEST_DECIMAL_COST = 1e-9;
 
 function costDecimals(abs: number): number {
   if (abs >= 1) return 2;

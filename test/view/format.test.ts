@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { cutWhole, firstLine, formatCost } from "../../src/view/format.js";
 
@@ -32,6 +33,21 @@ describe("formatCost below a cent", () => {
     expect(formatCost(0.00005)).toBe("$0.00005");
     expect(formatCost(0.002)).toBe("$0.0020");
     expect(formatCost(0.00012)).toBe("$0.00012");
+  });
+});
+
+describe("formatCost of any finite number", () => {
+  it("writes a cost too small for decimals with its exponent, never $0 and never a crash", () => {
+    // toFixed takes at most 100 decimals: 1e-300 needed 301 and threw a RangeError.
+    expect(formatCost(1e-300)).toBe("$1.0e-300");
+    expect(formatCost(-2.5e-12)).toBe("-$2.5e-12");
+    fc.assert(
+      fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (value) => {
+        const shown = formatCost(value);
+        expect(shown === "$0").toBe(value === 0);
+        expect(shown.startsWith("-")).toBe(value < 0);
+      }),
+    );
   });
 });
 
