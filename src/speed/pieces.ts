@@ -19,6 +19,8 @@ export const SPEED_PIECES = {
   "shell-scanner": "shell highlighted by a scanner of our own instead of shiki's grammar",
   "json-scanner": "JSON highlighted by a scanner of our own instead of shiki's grammar",
   lezer: "TypeScript and JavaScript highlighted from a Lezer parse instead of shiki's grammar",
+  "session-pieces": "Markdown: each distinct session text parsed and serialized once per report, then reused",
+  "stringify-once": "Markdown: each distinct heading and context note serialized once per report",
   "onig-wasm-file": "Oniguruma's WebAssembly read from shiki's file instead of decoded from shiki/wasm",
 } as const;
 

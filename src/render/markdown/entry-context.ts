@@ -1,6 +1,9 @@
+import { speedPieceOn } from "../../speed/pieces.js";
 import type { MarkdownImages } from "./images.js";
 import { type MarkdownContext, SESSION_HEADING_OFFSET } from "./markdown-context.js";
+import { stringify } from "./mdast.js";
 import { subMessageToMarkdown } from "./message-to-markdown.js";
+import { sessionMarkdown } from "./session-markdown.js";
 import { sessionPieces } from "./session-pieces.js";
 import { stringifyOnce } from "./stringify-once.js";
 
@@ -17,8 +20,10 @@ export function markdownContext(settings: EntrySettings, images: MarkdownImages)
     thinking: settings.thinking,
     images,
     subMessage: (message) => subMessageToMarkdown(message, context),
-    session: sessionPieces(SESSION_HEADING_OFFSET),
-    stringifyOnce: stringifyOnce(),
+    session: speedPieceOn("session-pieces")
+      ? sessionPieces(SESSION_HEADING_OFFSET)
+      : (markdown) => sessionMarkdown(markdown, SESSION_HEADING_OFFSET),
+    stringifyOnce: speedPieceOn("stringify-once") ? stringifyOnce() : stringify,
   };
   return context;
 }
