@@ -1,7 +1,10 @@
 #!/usr/bin/env node
+import { enableCompileCache } from "./compile-cache.js";
 import { allowHeapTuning } from "./heap-growth.js";
 import { tuneTierUpForBatch } from "./tier-up.js";
 
+// First, so the command's modules loaded below come from the compile cache (compile-cache.ts).
+enableCompileCache();
 // Before the command's modules are even loaded: see tier-up.ts. The process is the command's own, so a
 // report may tune its heap too (heap-growth.ts); run inside Pi, neither happens.
 tuneTierUpForBatch();
