@@ -1,8 +1,8 @@
 // `npm run bench`: pi-session-report side by side with Pi 1.6's own export (on Node 22), pi-transcript and the
 // floor, in one run on one machine (issues 7 and 26). Prints the figures and the targets, and writes them to
 // bench/.work/results.json.
-//   node bench/run.mjs [--runs N] [--only tool,tool] [--quick]
-// Tools: floor json html md pi-export pi-transcript archive open. See bench/README.md.
+//   node bench/run.mjs [--runs N] [--only tool,tool] [--quick] [--pieces piece,piece]
+// Tools: floor json html md pi-export pi-transcript archive open machinery. See bench/README.md.
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -14,6 +14,7 @@ import { ensurePi16 } from "../scripts/pi16/install.mjs";
 import { generateArchive } from "./generate-archive.mjs";
 import { generateBenchSession } from "./generate-session.mjs";
 import { CORPUS_DIR, LARGEST_REAL_FILE, largeCorpusFiles } from "./lib/corpus.mjs";
+import { MACHINERY_ROUNDS, measureMachinery } from "./lib/machinery.mjs";
 import { median, RSS_METHOD, runOnce, sizeOf } from "./lib/measure.mjs";
 import { CHROMIUM, chromiumAvailable, openInChromium } from "./lib/open-in-chromium.mjs";
 import { ensurePeers } from "./lib/peers.mjs";
@@ -32,6 +33,8 @@ const { values: options } = parseArgs({
     only: { type: "string" },
     // One run per figure, and of the corpus files of 1 MB or more only the largest real one.
     quick: { type: "boolean", default: false },
+    // The machinery tool measures only these pieces (comma-separated names from src/speed/pieces.ts).
+    pieces: { type: "string" },
   },
 });
 const RUNS = options.quick ? 1 : Math.max(1, Number(options.runs));
@@ -221,7 +224,8 @@ for (const { key, path, htmlOnly } of inputs) {
   });
   // For the other large corpus files only what the time to a readable report needs.
   const needed = (/** @type {Case} */ c) => !htmlOnly || c.tool === "html" || c.tool === "pi-export";
-  measurements.push(...(await measureTogether(cases.filter((c) => wanted(c.tool) && needed(c)))));
+  const selected = cases.filter((c) => wanted(c.tool) && needed(c));
+  if (selected.length > 0) measurements.push(...(await measureTogether(selected)));
 }
 
 if (archive) {
@@ -277,6 +281,21 @@ if (wanted("open")) {
   }
 }
 
+// Last: each piece of speed machinery with it and without it, on the bench session and the largest real file.
+const machinery = wanted("machinery")
+  ? await measureMachinery({
+      cli: CLI,
+      node: NODE,
+      node22: NODE22,
+      inputs: inputs.filter((input) => input.key === "bench-session" || input.key === "largest-real"),
+      rounds: options.quick ? 1 : Math.max(RUNS, MACHINERY_ROUNDS),
+      env,
+      outDir: join(OUT, "machinery"),
+      only: options.pieces?.split(","),
+      log: (line) => console.error(line),
+    })
+  : undefined;
+
 /** @type {import("./lib/report.mjs").Results} */
 const results = {
   date: execFileSync("date", { encoding: "utf8" }).trim(),
@@ -315,13 +334,26 @@ const results = {
   ],
   measurements,
   openings,
+  machinery,
   targets: evaluateTargets(
     measurements,
     openings,
     inputs.map((input) => input.key),
+    machinery,
   ),
 };
 writeFileSync(join(WORK, "results.json"), `${JSON.stringify(results, null, 2)}\n`);
+// Kept apart too: a later run without the machinery (`--only html,...`) leaves it for write-benchmarks.mjs.
+if (machinery !== undefined) {
+  /** @type {import("./lib/report.mjs").MachineryRun} */
+  const run = {
+    date: results.date,
+    build: BUILD,
+    load: `${LOAD_AT_START} at start, ${results.machine["at end"]} at end`,
+    rounds: options.quick ? 1 : Math.max(RUNS, MACHINERY_ROUNDS),
+  };
+  writeFileSync(join(WORK, "machinery.json"), `${JSON.stringify({ run, machinery }, null, 2)}\n`);
+}
 console.log(renderResults(results));
 console.error(
   `\nbench: wrote ${join(WORK, "results.json")}; node bench/write-benchmarks.mjs puts it in BENCHMARKS.md`,

@@ -10,7 +10,11 @@
  * @typedef {{ target: string, input: string, measured: string, verdict: string }} TargetRow
  * @typedef {{ date: string, command: string, machine: Record<string, string | number>, build: string,
  *   rssMethod: string, runs: number, peers: Record<string, string>, inputs: { key: string, label: string, bytes: number }[],
- *   measurements: Measurement[], openings: Opening[], targets: TargetRow[] }} Results
+ *   measurements: Measurement[], openings: Opening[], machinery?: PieceResult[], machineryRun?: MachineryRun,
+ *   targets: TargetRow[] }} Results
+ * @typedef {{ date: string, build: string, load: string, rounds: number }} MachineryRun where the machinery table
+ *   came from when it was measured in a run of its own (`--only machinery`)
+ * @typedef {import("./machinery.mjs").PieceResult} PieceResult
  */
 
 const MIB = 1024 * 1024;
@@ -40,9 +44,10 @@ const verdict = (value, limit) =>
  * @param {Opening[]} openings
  * @param {string[]} inputs input keys: the ~20 MB bench session, the largest real file, then the other corpus
  *   files of 1 MB or more (only HTML and Pi's export measured for those)
+ * @param {PieceResult[] | undefined} machinery the speed machinery, when the run measured it
  * @returns {TargetRow[]}
  */
-export function evaluateTargets(measurements, openings, inputs) {
+export function evaluateTargets(measurements, openings, inputs, machinery) {
   /** @param {string} tool @param {string} input */
   const find = (tool, input) => measurements.find((m) => m.tool === tool && m.input === input);
   /** @param {string} tool @param {string} input */
@@ -126,6 +131,7 @@ export function evaluateTargets(measurements, openings, inputs) {
     time(again?.wallMs),
     verdict(wall(again) / 5_000, 1),
   ]);
+  rows.push(machineryTarget(machinery));
   // Issue 7's targets that issue 26 did not replace.
   for (const input of [benchSession, largestReal]) {
     const json = find("json", input);
@@ -160,6 +166,28 @@ export function evaluateTargets(measurements, openings, inputs) {
   return rows;
 }
 
+export const MACHINERY_TARGET = "Speed machinery gains ≥ 5% end to end, or goes";
+
+/**
+ * Issue 26's target for the speed machinery: met when every piece the build still has gains enough to keep.
+ * @param {PieceResult[] | undefined} machinery
+ * @returns {TargetRow}
+ */
+export function machineryTarget(machinery) {
+  const row = { target: MACHINERY_TARGET, input: "bench-session, largest-real" };
+  if (machinery === undefined) return { ...row, measured: "", verdict: "not run" };
+  const keep = machinery.filter((piece) => piece.verdict === "keep").map((piece) => piece.piece);
+  const unsettled = machinery.filter((piece) => piece.verdict !== "keep");
+  return {
+    ...row,
+    measured: `${machinery.length} pieces; keep: ${keep.join(", ") || "none"}`,
+    verdict:
+      unsettled.length === 0
+        ? "met"
+        : `MISSED: ${unsettled.map((piece) => `${piece.piece} (${piece.verdict})`).join(", ")}`,
+  };
+}
+
 /**
  * @param {string[]} head
  * @param {string[][]} rows
@@ -168,6 +196,44 @@ function table(head, rows) {
   const line = (/** @type {string[]} */ cells) =>
     `| ${cells.map((cell) => cell.replaceAll("|", "\\|")).join(" | ")} |`;
   return [line(head), line(head.map(() => "---")), ...rows.map(line)].join("\n");
+}
+
+/**
+ * Each piece of speed machinery: end to end with it and with it off (`PI_REPORT_SPEED_OFF`), what it gains and
+ * whether it stays.
+ * @param {PieceResult[]} machinery
+ * @param {MachineryRun | undefined} run
+ * @returns {string[]}
+ */
+function machineryTable(machinery, run) {
+  const percent = (/** @type {number} */ value) => `${value >= 0 ? "+" : ""}${value.toFixed(1)}%`;
+  return [
+    ...(run === undefined
+      ? []
+      : [
+          `Measured in a run of its own: ${run.date}, ${run.build}, load average (1 min) ${run.load}, median of ${run.rounds} rounds.`,
+          "",
+        ]),
+    "Speed machinery (src/speed/pieces.ts), end to end with each piece and with it off (`PI_REPORT_SPEED_OFF=<piece>`), " +
+      "interleaved; *gain* = (without − with) / without; kept at ≥ 5% on either input:",
+    "",
+    table(
+      ["piece", "input", "report", "with", "without", "gain", "verdict"],
+      machinery.flatMap((piece) =>
+        piece.figures.length === 0
+          ? [[piece.piece, "", "", "", "", "", `${piece.verdict}${piece.note ? ` (${piece.note})` : ""}`]]
+          : piece.figures.map((figure) => [
+              piece.piece,
+              figure.input,
+              `${figure.format}, ${figure.node}`,
+              time(figure.withMs),
+              time(figure.withoutMs),
+              `${percent(figure.gainPercent)}${figure.sameBytes ? "" : " (other bytes)"}`,
+              piece.verdict,
+            ]),
+      ),
+    ),
+  ];
 }
 
 /**
@@ -208,6 +274,9 @@ export function renderResults(results) {
       ["report", "input", "load event", "content shown", "status"],
       results.openings.map((o) => [o.tool, o.input, time(o.loadMs), time(o.shownMs), status(o)]),
     ),
+    ...(results.machinery === undefined
+      ? []
+      : ["", ...machineryTable(results.machinery, results.machineryRun)]),
     "",
     table(
       ["target", "input", "measured", "verdict"],

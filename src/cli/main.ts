@@ -1,7 +1,10 @@
 #!/usr/bin/env node
+import { enableCompileCache } from "../speed/machinery/compile-cache.js";
 import { tuneTierUpForBatch } from "../speed/machinery/tier-up.js";
 import { speedPieceOn } from "../speed/pieces.js";
 
+// First, so the command's modules loaded below come from the compile cache (compile-cache.ts).
+enableCompileCache();
 // Before the command's modules are even loaded: see tier-up.ts; run inside Pi, this never happens. A piece
 // of speed machinery: switched off (src/speed/pieces.ts), V8 keeps its defaults.
 if (speedPieceOn("tier-up")) tuneTierUpForBatch();

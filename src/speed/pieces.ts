@@ -22,6 +22,8 @@ export const SPEED_PIECES = {
   "session-pieces": "Markdown: each distinct session text parsed and serialized once per report, then reused",
   "stringify-once": "Markdown: each distinct heading and context note serialized once per report",
   "onig-wasm-file": "Oniguruma's WebAssembly read from shiki's file instead of decoded from shiki/wasm",
+  "compile-cache":
+    "on Node 22, V8's compiled code of the command kept on disk between runs (speed/machinery/compile-cache.ts)",
 } as const;
 
 /** The name of one piece of speed machinery. */

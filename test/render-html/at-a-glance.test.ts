@@ -228,8 +228,11 @@ describe("layout", () => {
     await opened.close();
   });
 
-  it("paints every card in a full-page capture (no content-visibility leaving them blank)", async () => {
+  it("paints every card in a full-page capture in print media (no content-visibility leaving them blank)", async () => {
     const opened = await page(KIMCHI, "full-page");
+    // On screen, cards off screen are skipped until scrolled to (content-visibility.test.ts); the whole page
+    // is drawn in print media, what Print and Save as PDF use, so the capture is taken there.
+    await opened.emulateMedia({ media: "print" });
     const boxes = await opened.evaluate(() =>
       Array.from(document.querySelectorAll("#transcript > article.entry:not(.repeat)")).map((el) => {
         const rect = el.getBoundingClientRect();

@@ -1,0 +1,112 @@
+/// <reference lib="dom" />
+/**
+ * A long page is ready as soon as its first screen is: in Chromium, the cards below the first screen are
+ * skipped (neither laid out nor painted) until scrolled to, and print media draws every one of them.
+ * Without this the bench session's load event took ~10 s instead of ~2 s (BENCHMARKS.md, issue 26).
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { renderHtml } from "../../src/render/html/render-html.js";
+import { analyzeAsRead } from "../helpers/analyze.js";
+import { launchChromium } from "../helpers/browser.js";
+import { CORPUS, ROOT } from "../helpers/paths.js";
+
+const OUT = `${ROOT}test/.output/content-visibility/`;
+// A real session whose page is twenty screens long.
+const SESSION = `${CORPUS}real/kimchi-dev__session.jsonl`;
+const VIEWPORT = { width: 1280, height: 900 };
+let browser: Browser;
+let url: string;
+
+beforeAll(async () => {
+  mkdirSync(OUT, { recursive: true });
+  const path = `${OUT}session.html`;
+  writeFileSync(path, await renderHtml(analyzeAsRead(SESSION), { sourcePath: SESSION }));
+  url = `file://${path}`;
+  browser = await launchChromium();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface Cards {
+  count: number;
+  /** `content-visibility` as computed for each card. */
+  styles: string[];
+  /** Cards more than three screens below the top (Chromium renders a margin around the screen), and of those, the ones whose contents were skipped. */
+  farBelow: number;
+  farBelowSkipped: number;
+  /** Whether the first card's contents were rendered. */
+  firstRendered: boolean;
+}
+
+/** The transcript's cards as Chromium holds them now. */
+function cards(page: Page): Promise<Cards> {
+  return page.evaluate(() => {
+    const all = Array.from(
+      document.querySelectorAll<HTMLElement>("#transcript > article.entry:not(.repeat)"),
+    );
+    // A card's contents are skipped when a child that is shown (not display: none, as the permalink is in
+    // print) is not rendered for content-visibility's sake.
+    const rendered = (card: HTMLElement) => {
+      const shown = Array.from(card.children).find((child) => child.checkVisibility());
+      return shown?.checkVisibility({ contentVisibilityAuto: true }) === true;
+    };
+    const far = all.filter((card) => card.getBoundingClientRect().top > 3 * window.innerHeight);
+    return {
+      count: all.length,
+      styles: all.map((card) => getComputedStyle(card).contentVisibility),
+      farBelow: far.length,
+      farBelowSkipped: far.filter((card) => !rendered(card)).length,
+      firstRendered: all[0] !== undefined && rendered(all[0]),
+    };
+  });
+}
+
+/** Two animation frames: Chromium decides which skipped cards are on screen after a frame is drawn. */
+function frames(page: Page): Promise<void> {
+  return page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
+}
+
+describe("cards off screen", () => {
+  it("are skipped on screen until scrolled to", async () => {
+    const page = await browser.newPage({ viewport: VIEWPORT });
+    await page.goto(url);
+    await frames(page);
+    const seen = await cards(page);
+    expect(seen.count).toBeGreaterThan(50);
+    expect(new Set(seen.styles)).toEqual(new Set(["auto"]));
+    expect(seen.firstRendered).toBe(true);
+    // The page is long: most cards lie more than three screens down, and none of those is rendered.
+    expect(seen.farBelow).toBeGreaterThan(seen.count / 2);
+    expect(seen.farBelowSkipped).toBe(seen.farBelow);
+    // Scrolled to, the last card is rendered.
+    await page.locator("#transcript > article.entry:not(.repeat)").last().scrollIntoViewIfNeeded();
+    await frames(page);
+    const last = await page
+      .locator("#transcript > article.entry:not(.repeat)")
+      .last()
+      .evaluate((card) =>
+        Array.from(card.children).every((child) => child.checkVisibility({ contentVisibilityAuto: true })),
+      );
+    expect(last).toBe(true);
+    await page.close();
+  });
+
+  it("are all rendered in print media (print, Save as PDF)", async () => {
+    const page = await browser.newPage({ viewport: VIEWPORT });
+    await page.emulateMedia({ media: "print" });
+    await page.goto(url);
+    await frames(page);
+    const seen = await cards(page);
+    expect(seen.count).toBeGreaterThan(50);
+    expect(new Set(seen.styles)).toEqual(new Set(["visible"]));
+    expect(seen.farBelow).toBeGreaterThan(seen.count / 2);
+    expect(seen.farBelowSkipped).toBe(0);
+    await page.close();
+  });
+});
