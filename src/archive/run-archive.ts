@@ -162,6 +162,7 @@ export async function runArchive(options: ArchiveOptions): Promise<ArchiveSummar
     );
     // This run's searchable text, by shard, until the shards are built (then it is the staged folder's).
     const spilled = staging.path(SPILLED_SEARCH_TEXT);
+    const threads = options.workers ?? availableParallelism();
     const { records, reports } = await sessionRecords(plan, {
       unread: () => [
         ...unlistedRecords(unlisted, previous, folder, options.stderr),
@@ -169,7 +170,7 @@ export async function runArchive(options: ArchiveOptions): Promise<ArchiveSummar
       ],
       filters,
       redaction,
-      threads: options.workers ?? availableParallelism(),
+      threads,
       stderr: options.stderr,
       staged: staging.path,
       settle: putSearchTextAside(spilled),
@@ -186,6 +187,7 @@ export async function runArchive(options: ArchiveOptions): Promise<ArchiveSummar
       machine,
       costsOnly,
       site,
+      threads,
     });
     return {
       folder,

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { ArchiveModel } from "./archive-model.js";
 import type { Manifest, ManifestRecord } from "./manifest.js";
@@ -11,8 +11,10 @@ import {
   searchShards,
   shardName,
 } from "./search-index.js";
-import { appendSearchText, readSearchText, SEARCH_TEXT_FOLDER, searchTextFile } from "./search-text.js";
+import { createShardBuilder } from "./search-shard-pool.js";
+import { appendSearchText, SEARCH_TEXT_FOLDER, searchTextFile } from "./search-text.js";
 import { siteFile } from "./site-paths.js";
+import type { SiteStaging } from "./site-staging.js";
 
 /** Where a run keeps its searchable text, by shard, until the shards are built (staging-relative). */
 export const SPILLED_SEARCH_TEXT = ".search-text";
@@ -62,9 +64,8 @@ export interface SearchText {
 }
 
 /**
- * The search index's shards for the site's sessions: each kept, when its sessions are those of the
- * shard the earlier run wrote, or built from this run's text first (a session read again), then the
- * text the site's shard was built from.
+ * The search index's shards for the site's sessions: each kept when its sessions are those of the shard
+ * the earlier run wrote, else to be built.
  */
 export function siteSearchShards(
   built: ArchiveModel,
@@ -73,42 +74,44 @@ export function siteSearchShards(
   earlier: Manifest | null,
   text: SearchText,
 ): SearchShard[] {
-  const { output, spilled, settings } = text;
   return searchShards(
     searchSessions(built, shown, records),
-    settings,
+    text.settings,
     earlier?.searchShards ?? {},
-    (path) => existsSync(siteFile(output, path)),
-    (shard, members) => {
-      const thisRun = siteFile(spilled, searchTextFile(shard));
-      const docs = readSearchText(
-        [thisRun, siteFile(output, searchTextFile(shard))],
-        new Map(members.map((member) => [member.file, member.hash])),
-      );
-      // Gone before the shard's files are written: a run needs no more room on disk than its site.
-      rmSync(thisRun, { force: true });
-      return docs;
-    },
+    (path) => existsSync(siteFile(text.output, path)),
   );
 }
 
 /**
- * Writes the search shards that changed, each with the text it was built from, one at a time, and the
- * library when there is any: the files to put in place.
+ * Writes the search shards that changed, one at a time, each with the text it was built from (this
+ * run's first, a session read again, then the text the site's shard was built from), and the library
+ * when there is any: the files to put in place. `inThread`: no worker thread (`--workers 0`).
  */
 export async function writeSearch(
-  staging: { write(relative: string, content: string): Promise<void> },
+  staging: Pick<SiteStaging, "path" | "write">,
   shards: readonly SearchShard[],
+  text: SearchText,
+  inThread: boolean,
 ): Promise<string[]> {
   if (shards.length === 0) return [];
   const written: string[] = [SEARCH_LIBRARY];
   await staging.write(SEARCH_LIBRARY, searchLibrary());
-  for (const shard of shards) {
-    if (shard.build === null) continue;
-    const { text, inputs } = shard.build();
-    await staging.write(shard.path, text);
-    await staging.write(searchTextFile(shard.name), inputs);
-    written.push(shard.path, searchTextFile(shard.name));
+  const builder = createShardBuilder(inThread);
+  try {
+    for (const shard of shards) {
+      if (shard.kept) continue;
+      const thisRun = siteFile(text.spilled, searchTextFile(shard.name));
+      await builder.build({
+        members: shard.members,
+        sources: [thisRun, siteFile(text.output, searchTextFile(shard.name))],
+        spent: thisRun,
+        shardFile: staging.path(shard.path),
+        textFile: staging.path(searchTextFile(shard.name)),
+      });
+      written.push(shard.path, searchTextFile(shard.name));
+    }
+  } finally {
+    await builder.close();
   }
   return written;
 }

@@ -30,6 +30,8 @@ export interface SiteContent extends SearchText {
   machine: string;
   costsOnly: boolean;
   site: SiteRedaction;
+  /** Worker threads the run may use: with none, the search shards are built in this one too. */
+  threads: number;
 }
 
 /** Each part changed by `change`, as it is written (the parts are never all in memory). */
@@ -48,7 +50,7 @@ export async function writeSite(staging: SiteStaging, content: SiteContent): Pro
   const built = buildArchiveModel(records, content.filters, content.machine);
   const model = await shownWithUsage(content.site, costsOnly ? withoutSessionText(built) : built);
   const search = costsOnly ? [] : siteSearchShards(built, model, records, earlier, content);
-  const searchFiles = await writeSearch(staging, search);
+  const searchFiles = await writeSearch(staging, search, content, content.threads <= 0);
   const pages = await writeIndexPages(
     staging,
     model,
