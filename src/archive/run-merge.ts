@@ -9,15 +9,15 @@ import { buildCostsCsv } from "./costs-csv.js";
 import { parseFilters } from "./filters.js";
 import { MANIFEST_FILE, manifestText, readManifest } from "./manifest.js";
 import { mergedRecords, readMergeInput } from "./merge-archives.js";
+import type { ArchiveSummary } from "./run-archive.js";
 import {
-  type ArchiveSummary,
   refuseForeignFiles,
   SITE_FILES,
   shownWithUsage,
   stalePages,
   staleReports,
   writeIndexPages,
-} from "./run-archive.js";
+} from "./site-pages.js";
 import { siteRedaction } from "./site-redaction.js";
 import { inSiteTransaction } from "./site-transaction.js";
 

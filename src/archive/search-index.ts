@@ -36,14 +36,15 @@ export interface SearchSession {
 }
 
 /**
- * A shard: its name, path in the site, the fingerprint of its sessions, and, when it must be written, how
- * to build its text and the searchable text it is built from (see search-text.ts), one shard at a time.
+ * A shard: its name, path in the site, the fingerprint of its sessions, the sessions, and whether the
+ * site's copy stands (`kept`) or it must be built (`shardFiles`, one shard at a time).
  */
 export interface SearchShard {
   name: string;
   path: string;
   fingerprint: string;
-  build: (() => { text: string; inputs: string }) | null;
+  members: readonly SearchSession[];
+  kept: boolean;
 }
 
 const shardOf = (file: string): number => createHash("sha256").update(file).digest().readUInt32BE(0) % SHARDS;
@@ -53,7 +54,7 @@ export const shardName = (file: string): string => `shard-${String(shardOf(file)
 
 /**
  * The search index in shards. A shard whose sessions are the same as when `earlier` (the last run's
- * fingerprints, by path) was written, and that `exists`, is kept as it is (`text` null); the rest are built.
+ * fingerprints, by path) was written, and that `exists`, is kept as it is; the rest are built.
  * `settings` (the redaction) is part of every fingerprint: text redacted otherwise is another index.
  */
 export function searchShards(
@@ -61,7 +62,6 @@ export function searchShards(
   settings: string,
   earlier: Readonly<Record<string, string>>,
   exists: (path: string) => boolean,
-  docsOf: (shard: string, members: readonly SearchSession[]) => ReadonlyMap<string, readonly SearchDoc[]>,
 ): SearchShard[] {
   const groups = new Map<number, SearchSession[]>();
   for (const session of sessions) {
@@ -83,17 +83,23 @@ export function searchShards(
           ]),
         )
         .digest("hex");
-      const kept = earlier[path] === fingerprint && exists(path);
-      const build = () => {
-        const docs = docsOf(name, members);
-        const docsOfMember = (member: SearchSession) => docs.get(member.file) ?? [];
-        return {
-          text: shardText(members, docsOfMember),
-          inputs: members.map((m) => searchTextLine(m.file, m.hash, docsOfMember(m))).join(""),
-        };
-      };
-      return { name, path, fingerprint, build: kept ? null : build };
+      return { name, path, fingerprint, members, kept: earlier[path] === fingerprint && exists(path) };
     });
+}
+
+/**
+ * A shard's files from its sessions' text (`docs`, by file): its script, and the searchable text it was
+ * built from (search-text.ts), for the next run that rebuilds it.
+ */
+export function shardFiles(
+  members: readonly SearchSession[],
+  docs: ReadonlyMap<string, readonly SearchDoc[]>,
+): { text: string; inputs: string } {
+  const docsOfMember = (member: SearchSession) => docs.get(member.file) ?? [];
+  return {
+    text: shardText(members, docsOfMember),
+    inputs: members.map((m) => searchTextLine(m.file, m.hash, docsOfMember(m))).join(""),
+  };
 }
 
 /**

@@ -2,9 +2,11 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { MANIFEST_FILE } from "../../src/archive/manifest.js";
 import { runArchive } from "../../src/archive/run-archive.js";
+import { RECYCLING } from "../../src/archive/run-tasks.js";
 import { archive } from "./helpers.js";
-import { writeManySessions } from "./many-sessions.js";
+import { siteFiles, writeManySessions } from "./many-sessions.js";
 import { writePiFolder } from "./pi-folder.js";
 
 describe("the worker pool", () => {
@@ -29,13 +31,44 @@ describe("the worker pool", () => {
       failed: 1,
       deduplicatedEntries: 4,
     });
-    for (const name of ["archive.json", "costs.csv", "index.html"]) {
+    // The search shards too: with threads, they are built in a worker of their own.
+    const names = siteFiles(single).filter((name) => name !== MANIFEST_FILE);
+    expect(names.filter((name) => /^search\/shard-[0-9]{2}\.js$/.test(name)).length).toBeGreaterThan(0);
+    expect(siteFiles(pooled).filter((name) => name !== MANIFEST_FILE)).toEqual(names);
+    for (const name of names) {
       expect(
         readFileSync(join(pooled, name), "utf8"),
         `${name}: the pool runs the compiled dist/; after changing src/, run \`npm run build\``,
       ).toBe(readFileSync(join(single, name), "utf8"));
     }
     expect(stderr).toBe("");
+  });
+
+  it("gives the same site when its threads are replaced every two sessions", async () => {
+    const folder = writeManySessions(7);
+    const single = mkdtempSync(join(tmpdir(), "pi-archive-site-"));
+    const pooled = mkdtempSync(join(tmpdir(), "pi-archive-site-"));
+    await runArchive({ folder, output: single, env: {}, stderr: { write: () => true }, workers: 0 });
+    const usual = { ...RECYCLING };
+    // Past 0 bytes, every pool is past the limit: 7 sessions on two threads take three pools or four.
+    Object.assign(RECYCLING, { rss: 0, minTasks: 2 });
+    try {
+      const summary = await runArchive({
+        folder,
+        output: pooled,
+        env: {},
+        stderr: { write: () => true },
+        workers: 2,
+      });
+      expect(summary).toMatchObject({ sessions: 7, rendered: 7, failed: 0 });
+    } finally {
+      Object.assign(RECYCLING, usual);
+    }
+    const names = siteFiles(single).filter((name) => name !== MANIFEST_FILE);
+    expect(siteFiles(pooled).filter((name) => name !== MANIFEST_FILE)).toEqual(names);
+    for (const name of names) {
+      expect(readFileSync(join(pooled, name), "utf8"), name).toBe(readFileSync(join(single, name), "utf8"));
+    }
   });
 
   it("draws a progress bar on a terminal and clears it at the end", async () => {
