@@ -226,6 +226,22 @@
   window.addEventListener("afterprint", () => {
     for (const element of closedBeforePrint) element.open = false;
   });
+  // Cards off screen start skipped (report.css) so a long page is up at once; then they are drawn a batch
+  // per idle moment, so a full-page screenshot soon paints every one. `data-cards="drawn"` says when.
+  function drawCards() {
+    const cards = document.querySelectorAll(".entry, .fold");
+    const idle = window.requestIdleCallback || ((step) => setTimeout(step, 16));
+    let next = 0;
+    const step = () => {
+      const end = Math.min(next + 100, cards.length);
+      for (; next < end; next += 1) cards[next].classList.add("drawn");
+      if (next < cards.length) idle(step);
+      else document.documentElement.dataset.cards = "drawn";
+    };
+    idle(step);
+  }
+  if (document.readyState === "complete") drawCards();
+  else window.addEventListener("load", drawCards);
   const target = new URLSearchParams(viewerMeta("pi-url-params")).get("targetId");
   if (target && !location.hash && document.getElementById(`e-${target}`)) location.hash = `#e-${target}`;
   reveal(location.hash);
