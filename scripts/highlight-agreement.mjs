@@ -1,9 +1,7 @@
 // How often our own highlighting gives a character the colour shiki's TextMate grammar gives it, over real
 // code: TypeScript and JavaScript from a Lezer parse (src/render/primitives/highlight/parsed-languages.ts)
 // on this project's sources, zod's and the code files of the real sessions in fixtures/corpus/real; shell
-// from our scanner (shell-tokens.ts) on those sessions' bash commands and the installed packages' scripts;
-// JSON from ours (json-tokens.ts) on those sessions' tool-call arguments, as the page shows them, and the
-// installed packages' manifests.
+// from our scanner (shell-tokens.ts) on those sessions' bash commands and the installed packages' scripts.
 // Whitespace is not counted (its colour does not show). Prints the agreement and the commonest
 // disagreements, with an example of each. Run after `npm run build`:
 //   npm run highlight:agreement [-- --limit <characters per language>]
@@ -11,7 +9,6 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { createHighlighterCore } from "shiki/core";
 import { createOnigurumaEngine } from "shiki/engine/oniguruma";
-import { jsonTokens } from "../dist/render/primitives/highlight/json-tokens.js";
 import { parsedTokens } from "../dist/render/primitives/highlight/parsed-languages.js";
 import { shellTokens } from "../dist/render/primitives/highlight/shell-tokens.js";
 import { RULE_THEME_NAME, themeClasses } from "../dist/render/primitives/highlight/theme-classes.js";
@@ -40,7 +37,7 @@ function filesUnder(dir, test) {
  * seeing a line at a time, often colours wrongly from the first line on: no yardstick there.)
  */
 function sessionCode() {
-  const byLanguage = { typescript: [], tsx: [], javascript: [], shellscript: [], json: [] };
+  const byLanguage = { typescript: [], tsx: [], javascript: [], shellscript: [] };
   const languageOf = (path) =>
     /\.(ts|mts|cts)$/.test(path)
       ? "typescript"
@@ -61,7 +58,6 @@ function sessionCode() {
       const message = entry.message ?? {};
       for (const part of Array.isArray(message.content) ? message.content : []) {
         const { path, content, command } = part.arguments ?? {};
-        if (part.type === "toolCall") byLanguage.json.push(JSON.stringify(part.arguments ?? null, null, 2));
         if (part.type === "toolCall" && part.name === "bash" && typeof command === "string") {
           byLanguage.shellscript.push(command);
         }
@@ -117,16 +113,9 @@ const corpora = {
     ],
     LIMIT,
   ),
-  json: take(
-    [
-      ...written.json,
-      ...filesUnder("node_modules", (n) => n === "package.json").map((f) => readFileSync(f, "utf8")),
-    ],
-    LIMIT,
-  ),
 };
 
-const OWN_SCANNERS = { shellscript: shellTokens, json: jsonTokens };
+const OWN_SCANNERS = { shellscript: shellTokens };
 const tokensOf = (code, language) => OWN_SCANNERS[language]?.(code) ?? parsedTokens(code, language);
 
 const { ruleTheme, classOf } = themeClasses();
@@ -137,7 +126,6 @@ const shiki = await createHighlighterCore({
     import("shiki/langs/tsx.mjs"),
     import("shiki/langs/javascript.mjs"),
     import("shiki/langs/shellscript.mjs"),
-    import("shiki/langs/json.mjs"),
   ],
   engine: createOnigurumaEngine(import("shiki/wasm")),
 });

@@ -17,11 +17,9 @@ export const SPEED_PIECES = {
     "a worker thread (speed/machinery/) that redacts a share, tokenizes the page's code and renders a share of Markdown",
   "tier-up": "V8's interrupt budget raised for the command's own process (speed/machinery/tier-up.ts)",
   "shell-scanner": "shell highlighted by a scanner of our own instead of shiki's grammar",
-  "json-scanner": "JSON highlighted by a scanner of our own instead of shiki's grammar",
   lezer: "TypeScript and JavaScript highlighted from a Lezer parse instead of shiki's grammar",
   "session-pieces": "Markdown: each distinct session text parsed and serialized once per report, then reused",
   "stringify-once": "Markdown: each distinct heading and context note serialized once per report",
-  "onig-wasm-file": "Oniguruma's WebAssembly read from shiki's file instead of decoded from shiki/wasm",
   "compile-cache":
     "on Node 22, V8's compiled code of the command kept on disk between runs (speed/machinery/compile-cache.ts)",
 } as const;

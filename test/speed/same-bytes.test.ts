@@ -18,7 +18,7 @@ const SESSIONS = [`${FIXTURES}sessions/every-tool.jsonl`, `${CORPUS}real/pi-mono
 const FORMATS = ["html", "md", "json"] as const;
 
 /** The pieces that colour code themselves: off, the grammar's colours may differ, never the text. */
-const OWN_HIGHLIGHTERS: readonly string[] = ["shell-scanner", "json-scanner", "lezer"];
+const OWN_HIGHLIGHTERS: readonly string[] = ["shell-scanner", "lezer"];
 const SAME_BYTES_OFF = (Object.keys(SPEED_PIECES) as SpeedPiece[])
   .filter((piece) => !OWN_HIGHLIGHTERS.includes(piece))
   .join(",");

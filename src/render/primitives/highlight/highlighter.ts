@@ -1,8 +1,6 @@
 import { createHighlighterCore, type HighlighterCore } from "shiki/core";
 import { createOnigurumaEngine } from "shiki/engine/oniguruma";
 import { bundledLanguages } from "shiki/langs";
-import { speedPieceOn } from "../../../speed/pieces.js";
-import { onigWasm } from "./onig-wasm.js";
 import { themeClasses } from "./theme-classes.js";
 
 // Engine choice, measured on this machine (2 cores, Node 20) tokenizing the first 1 MB of zod's
@@ -20,8 +18,7 @@ const homes = new Map<string, Promise<HighlighterCore>>();
 
 function createCore(): Promise<HighlighterCore> {
   // One WASM engine for every highlighter: it is the costly part, and it holds no grammar.
-  // With onig-wasm-file switched off (src/speed/pieces.ts), from shiki's own wasm module.
-  engine ??= createOnigurumaEngine(speedPieceOn("onig-wasm-file") ? onigWasm() : import("shiki/wasm"));
+  engine ??= createOnigurumaEngine(import("shiki/wasm"));
   return createHighlighterCore({ engine, themes: [themeClasses().ruleTheme], langs: [] });
 }
 

@@ -1,20 +1,18 @@
 import type { ThemedToken } from "shiki/core";
 import { type SpeedPiece, speedPieceOn } from "../../../speed/pieces.js";
-import { jsonTokens } from "./json-tokens.js";
 import { SHELL_LANGUAGE } from "./languages.js";
 import { isParsedBlock, isParsedLanguage, parsedTokens } from "./parsed-languages.js";
 import { shellTokens } from "./shell-tokens.js";
 
 // The languages a report highlights most, highlighted by code of our own instead of shiki's TextMate
 // grammars, which are the slowest part of a large report: TypeScript and JavaScript from a Lezer parse
-// (parsed-languages.ts), shell and JSON by scanners (shell-tokens.ts, json-tokens.ts). All give
+// (parsed-languages.ts), shell by a scanner (shell-tokens.ts). Both give
 // shiki-shaped tokens in the colours the same theme gives the grammar's scopes, so the page cannot tell
 // them apart.
 
 /** Languages scanned by code of our own, whatever their blocks hold, and the piece each scanner is. */
 const SCANNERS: Readonly<Record<string, [SpeedPiece, (code: string) => ThemedToken[][]]>> = {
   [SHELL_LANGUAGE]: ["shell-scanner", shellTokens],
-  json: ["json-scanner", jsonTokens],
 };
 
 /** The scanner of `id`, unless it is switched off (src/speed/pieces.ts): then shiki's grammar runs. */
