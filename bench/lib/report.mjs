@@ -176,8 +176,8 @@ export const MACHINERY_TARGET = "Speed machinery gains ≥ 5% end to end, or goe
 export function machineryTarget(machinery) {
   const row = { target: MACHINERY_TARGET, input: "bench-session, largest-real" };
   if (machinery === undefined) return { ...row, measured: "", verdict: "not run" };
-  const keep = machinery.filter((piece) => piece.verdict === "keep").map((piece) => piece.piece);
-  const unsettled = machinery.filter((piece) => piece.verdict !== "keep");
+  const keep = machinery.filter((piece) => piece.verdict.startsWith("keep")).map((piece) => piece.piece);
+  const unsettled = machinery.filter((piece) => !piece.verdict.startsWith("keep"));
   return {
     ...row,
     measured: `${machinery.length} pieces; keep: ${keep.join(", ") || "none"}`,
@@ -228,7 +228,7 @@ function machineryTable(machinery, run) {
               `${figure.format}, ${figure.node}`,
               time(figure.withMs),
               time(figure.withoutMs),
-              `${percent(figure.gainPercent)}${figure.sameBytes ? "" : " (other bytes)"}`,
+              `${percent(figure.gainPercent)}${figure.sameBytes ? "" : figure.sameText ? " (other colours, same text)" : " (other bytes)"}`,
               piece.verdict,
             ]),
       ),
