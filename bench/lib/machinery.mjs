@@ -21,7 +21,7 @@ export const KEEP_AT_PERCENT = 5;
  * @typedef {{ input: string, format: string, node: string, withMs: number, withoutMs: number, gainPercent: number,
  *   sameBytes: boolean, sameText: boolean }} PieceFigure
  *   `gainPercent`: the time the piece saves, as a share of the time without it: (without - with) / without.
- * @typedef {{ piece: string, description: string, status: "ok" | "failed", note?: string, figures: PieceFigure[],
+ * @typedef {{ piece: string, description: string, colours: boolean, required?: string, status: "ok" | "failed", note?: string, figures: PieceFigure[],
  *   verdict: string }} PieceResult
  */
 
@@ -37,21 +37,13 @@ export async function speedPieces(cli) {
 }
 
 /**
- * Which reports a piece is measured on: Markdown only where its description starts with "Markdown:" (it
- * serves nothing else), HTML and Markdown where it says it serves Markdown too, else HTML; on Node 22 where it
- * says it works there only (the compile cache), else on the bench's own Node.
- * @param {string} description
+ * Which reports a piece is measured on, and by which Node: what its entry in SPEED_PIECES says it serves, on
+ * Node 22 where it does anything only there (the compile cache), else on the bench's own Node.
+ * @param {import("../../dist/speed/pieces.js").SpeedPieceInfo} info
  * @param {{ node: string, node22: string }} runtimes
  */
-export function measuredOn(description, { node, node22 }) {
-  return {
-    formats: /^Markdown:/.test(description)
-      ? ["md"]
-      : /Markdown/.test(description)
-        ? ["html", "md"]
-        : ["html"],
-    node: /Node 22/.test(description) ? node22 : node,
-  };
+export function measuredOn(info, { node, node22 }) {
+  return { formats: [...info.serves], node: info.node22Only ? node22 : node };
 }
 
 /**
@@ -71,15 +63,15 @@ export async function measureMachinery({ cli, node, node22, inputs, rounds, env,
   const { [SPEED_OFF]: _ignored, ...baseEnv } = env;
   /** @type {Map<string, PieceResult>} */
   const results = new Map(
-    Object.entries(pieces).map(([piece, description]) => [
+    Object.entries(pieces).map(([piece, { description, colours = false, required }]) => [
       piece,
-      { piece, description, status: "ok", figures: [], verdict: "" },
+      { piece, description, colours, required, status: "ok", figures: [], verdict: "" },
     ]),
   );
   /** @type {Map<string, { node: string, format: string, pieces: string[] }>} */
   const groups = new Map();
-  for (const [piece, description] of Object.entries(pieces)) {
-    const on = measuredOn(description, { node, node22 });
+  for (const [piece, info] of Object.entries(pieces)) {
+    const on = measuredOn(info, { node, node22 });
     for (const format of on.formats) {
       const key = `${on.node}\0${format}`;
       const group = groups.get(key) ?? { node: on.node, format, pieces: [] };
@@ -163,25 +155,16 @@ function sameText(a, b) {
 }
 
 /**
- * Pieces kept whatever they gain on the two inputs, and why: issue 26 asks for what Node 22 offers.
- * @type {Record<string, string>}
- */
-export const REQUIRED_PIECES = { "compile-cache": "Node 22's compile cache, which issue 26 asks for" };
-
-/**
- * "keep" where the piece gains KEEP_AT_PERCENT or more on one input (and format), else "remove"; a piece whose
- * switched-off path wrote other bytes is broken whatever it gains, but for a highlighter of our own (its
- * description says it replaced shiki's grammar), whose colours may differ from the grammar's while the text
- * stays the same.
+ * "keep" where the piece gains KEEP_AT_PERCENT or more on one input (and format), or is required, else "remove";
+ * a piece whose switched-off path wrote other bytes is broken whatever it gains, but for a highlighter of our
+ * own (`colours`), whose colours may differ from the grammar's while the text stays the same.
  * @param {PieceResult} piece
  */
 export function machineryVerdict(piece) {
   if (piece.status !== "ok") return "not measurable";
-  const colours = /shiki's grammar/.test(piece.description);
-  if (piece.figures.some((figure) => !figure.sameBytes && !(colours && figure.sameText)))
+  if (piece.figures.some((figure) => !figure.sameBytes && !(piece.colours && figure.sameText)))
     return "BROKEN: other bytes with it off";
-  const required = REQUIRED_PIECES[piece.piece];
-  if (required !== undefined) return `keep (required: ${required})`;
+  if (piece.required !== undefined) return `keep (required: ${piece.required})`;
   const best = Math.max(...piece.figures.map((figure) => figure.gainPercent));
   return best >= KEEP_AT_PERCENT ? "keep" : "remove";
 }

@@ -10,17 +10,17 @@
  */
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { SPEED_PIECES, type SpeedPiece } from "../../src/speed/pieces.js";
+import { SPEED_PIECES, type SpeedPiece, type SpeedPieceInfo } from "../../src/speed/pieces.js";
 import { CORPUS, FIXTURES, ROOT } from "../helpers/paths.js";
 
 const BIN = `${ROOT}dist/bin/pi-report.js`;
 const SESSIONS = [`${FIXTURES}sessions/every-tool.jsonl`, `${CORPUS}real/pi-mono__large-session.jsonl`];
 const FORMATS = ["html", "md", "json"] as const;
 
-/** The pieces that colour code themselves: off, the grammar's colours may differ, never the text. */
-const OWN_HIGHLIGHTERS: readonly string[] = ["shell-scanner", "lezer"];
-const SAME_BYTES_OFF = (Object.keys(SPEED_PIECES) as SpeedPiece[])
-  .filter((piece) => !OWN_HIGHLIGHTERS.includes(piece))
+/** Every piece but the highlighters of our own (`colours`: off, the grammar's colours may differ, never the text). */
+const SAME_BYTES_OFF = (Object.entries(SPEED_PIECES) as [SpeedPiece, SpeedPieceInfo][])
+  .filter(([, info]) => info.colours !== true)
+  .map(([piece]) => piece)
   .join(",");
 
 function report(session: string, format: string, speedOff: string | undefined): Buffer {
