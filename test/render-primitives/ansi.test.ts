@@ -1,3 +1,4 @@
+import { stripVTControlCharacters } from "node:util";
 import { describe, expect, it } from "vitest";
 import { ansiStylesheet } from "../../src/render/primitives/ansi/ansi-stylesheet.js";
 import { ansiToHtml } from "../../src/render/primitives/ansi/ansi-to-html.js";
@@ -44,6 +45,16 @@ describe("ansiToHtml", () => {
 describe("stripAnsi", () => {
   it("leaves only the text", () => {
     expect(stripAnsi(`${ESC}[1;31mred${ESC}[0m ${ESC}]0;title\u0007plain${ESC}[`)).toBe("red plain");
+  });
+
+  // Why not Node's util.stripVTControlCharacters: it keeps a DCS string's payload and its ST, and a lone ESC,
+  // so an escape would still reach Markdown, search text and JSON.
+  it("removes what Node's stripVTControlCharacters leaves: DCS strings and a lone ESC", () => {
+    const dcs = `${ESC}Pq#0;2;0;0;0${ESC}\\after`;
+    expect(stripVTControlCharacters(dcs)).toContain(ESC);
+    expect(stripAnsi(dcs)).toBe("after");
+    expect(stripVTControlCharacters(`cut short${ESC}`)).toBe(`cut short${ESC}`);
+    expect(stripAnsi(`cut short${ESC}`)).toBe("cut short");
   });
 });
 
