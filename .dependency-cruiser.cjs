@@ -25,8 +25,7 @@ const STAGES = [
   ["diff"],
   ["view"],
   ["render/primitives", "render/template-error"],
-  // render/json and render/formats: where issue 22 puts the JSON renderer and the table of formats.
-  ["render/html", "render/markdown", "render/json", "report"],
+  ["render/html", "render/markdown", "render/json"],
   // The speed machinery behind render/html's PageSpeed (the report thread, V8's tier-up): it reads the
   // renderers' code, and the table of formats hands it to a format's renderer.
   ["speed/machinery"],
