@@ -7,27 +7,11 @@ import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { run } from "../../src/cli/run.js";
 import { analyze, OUTPUT_FORMATS, REPORT_FORMATS, readSessionFile } from "../../src/index.js";
+import { runCli } from "../helpers/cli.js";
 import { FIXTURES } from "../helpers/paths.js";
 
 const SESSION = `${FIXTURES}sessions/fork.jsonl`;
-
-/** Runs the command in `cwd`, capturing standard output. */
-async function pi(
-  argv: readonly string[],
-  cwd: string,
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
-  const code = await run(argv, {
-    stdout: { write: (chunk: string) => (stdout += chunk) },
-    stderr: { write: (chunk: string) => (stderr += chunk) },
-    cwd,
-    env: {},
-  });
-  return { code, stdout, stderr };
-}
 
 describe("the table of output formats", () => {
   it("names each extension for one format only, in lowercase with its dot", () => {
@@ -42,9 +26,9 @@ describe("the table of output formats", () => {
       it(`-o report${extension.toUpperCase()} writes what --format ${format} writes`, async () => {
         const dir = mkdtempSync(join(tmpdir(), "pi-report-formats-"));
         const named = join(dir, `report${extension.toUpperCase()}`);
-        const written = await pi([SESSION, "-o", named], dir);
+        const written = await runCli([SESSION, "-o", named], {}, dir);
         expect(written.code).toBe(0);
-        const asked = await pi([SESSION, "--format", format, "-o", "-"], dir);
+        const asked = await runCli([SESSION, "--format", format, "-o", "-"], {}, dir);
         expect(asked.code).toBe(0);
         expect(readFileSync(named, "utf8")).toBe(asked.stdout);
       });
@@ -52,7 +36,7 @@ describe("the table of output formats", () => {
 
     it(`${format}: without -o goes where the row says`, async () => {
       const dir = mkdtempSync(join(tmpdir(), "pi-report-formats-"));
-      const result = await pi([SESSION, "--format", format], dir);
+      const result = await runCli([SESSION, "--format", format], {}, dir);
       expect(result.code).toBe(0);
       if (row.defaultOutput === "stdout") {
         expect(readdirSync(dir)).toEqual([]);
@@ -65,7 +49,7 @@ describe("the table of output formats", () => {
 
     it(`${format}: the library renders the row as the command does`, async () => {
       const dir = mkdtempSync(join(tmpdir(), "pi-report-formats-"));
-      const command = await pi([SESSION, "--format", format, "-o", "-"], dir);
+      const command = await runCli([SESSION, "--format", format, "-o", "-"], {}, dir);
       const analysis = await analyze(readSessionFile(SESSION), {
         sessionPath: SESSION,
         redactionScope: row.redacts,
