@@ -17,6 +17,8 @@ export interface ParsedLine {
   notAnObject?: string;
   /** For a line nothing could be read from: its entry's id and parent, when they can be read off the text. */
   treeFields?: TreeFields;
+  /** Set when the line is one JSON value as it stands (`JSON.parse` takes it): what Pi's reader keeps. */
+  whole?: true;
 }
 
 function describeJsonValue(value: unknown): string {
@@ -55,8 +57,9 @@ export function parseLine(line: number, text: string): ParsedLine {
   let firstError: unknown;
   try {
     const value: unknown = JSON.parse(text);
-    if (isPlainObject(value)) return { objects: [{ line, part: 0, value }], problems: [] };
+    if (isPlainObject(value)) return { objects: [{ line, part: 0, value }], problems: [], whole: true };
     return {
+      whole: true,
       objects: [],
       notAnObject: describeJsonValue(value),
       problems: [

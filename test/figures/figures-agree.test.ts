@@ -41,6 +41,7 @@ const FILES = [
   ...sessions(`${CORPUS}pi-1.6/`),
   ...sessions(`${FIXTURES}sessions/`),
   ...sessions(`${FIXTURES}pi16/`),
+  ...sessions(`${FIXTURES}pi-drops/`),
   ...sessions(`${FIXTURES}subagent-files/pi-subagents/`),
   ...sessions(`${FIXTURES}subagent-files/oh-my-pi/`),
 ];
