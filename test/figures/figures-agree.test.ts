@@ -44,6 +44,7 @@ const FILES = [
   ...sessions(`${FIXTURES}pi-drops/`),
   ...sessions(`${FIXTURES}subagent-files/pi-subagents/`),
   ...sessions(`${FIXTURES}subagent-files/oh-my-pi/`),
+  ...sessions(`${FIXTURES}subagent-file-only/`),
 ];
 
 const costText = (usage: Totals): string =>
