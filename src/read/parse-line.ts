@@ -19,6 +19,8 @@ export interface ParsedLine {
   treeFields?: TreeFields;
   /** Set when the line is one JSON value as it stands (`JSON.parse` takes it): what Pi's reader keeps. */
   whole?: true;
+  /** The line's array, when it is one: a version 4 file's transaction of several writes. */
+  array?: unknown[];
 }
 
 function describeJsonValue(value: unknown): string {
@@ -60,6 +62,7 @@ export function parseLine(line: number, text: string): ParsedLine {
     if (isPlainObject(value)) return { objects: [{ line, part: 0, value }], problems: [], whole: true };
     return {
       whole: true,
+      ...(Array.isArray(value) ? { array: value } : {}),
       objects: [],
       notAnObject: describeJsonValue(value),
       problems: [

@@ -1,3 +1,4 @@
+import { isPlainObject } from "../plain-object.js";
 import type { TreeFields } from "./damaged-line.js";
 import { SessionReadError } from "./errors.js";
 import { type LineObject, parseLine } from "./parse-line.js";
@@ -125,6 +126,20 @@ export function parseSessionBytes(bytes: Uint8Array, label: string): RawSession 
       headerLine = source.line;
       for (const problem of parsed.problems) problems.push(problem);
       for (const object of parsed.objects.slice(1)) records.push(object);
+      continue;
+    }
+    if (v4Header !== undefined && parsed.array !== undefined) {
+      // A version 4 transaction: its writes, in order, each an object of its own.
+      parsed.array.forEach((write, part) => {
+        if (isPlainObject(write)) records.push({ line: source.line, part, value: write });
+        else
+          problems.push({
+            line: source.line,
+            kind: "invalid",
+            code: "v4-unknown-kind",
+            detail: { kind: undefined },
+          });
+      });
       continue;
     }
     if (header === undefined && firstLine === undefined) {

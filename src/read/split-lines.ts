@@ -40,7 +40,9 @@ export function* sourceLines(bytes: Uint8Array): Generator<SourceLine> {
     if (contentEnd > start && !isBlank(buffer, start, contentEnd)) {
       const text = buffer.toString("utf8", start, contentEnd);
       const invalidUtf8 = checkEachLine && !isUtf8(buffer.subarray(start, contentEnd));
-      yield bom && lineNumber === 1 ? { line: 1, text, invalidUtf8, bom } : { line: lineNumber, text, invalidUtf8 };
+      yield bom && lineNumber === 1
+        ? { line: 1, text, invalidUtf8, bom }
+        : { line: lineNumber, text, invalidUtf8 };
     }
     if (end === buffer.length) break;
     start = end + 1;

@@ -42,6 +42,7 @@ const FILES = [
   ...sessions(`${FIXTURES}sessions/`),
   ...sessions(`${FIXTURES}pi16/`),
   ...sessions(`${FIXTURES}pi-drops/`),
+  ...sessions(`${FIXTURES}agent-core/`),
   ...sessions(`${FIXTURES}subagent-files/pi-subagents/`),
   ...sessions(`${FIXTURES}subagent-files/oh-my-pi/`),
   ...sessions(`${FIXTURES}subagent-file-only/`),
