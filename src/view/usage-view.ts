@@ -109,7 +109,8 @@ function differences(analysis: SessionAnalysis, footer: PiFooter, dropped: Set<n
       if (line !== null) damagedLines.add(line);
     } else readable += item.usage.cost.total;
   }
-  if (Math.abs(damaged) > 1e-9 || damagedTokens > 0) adds.push(damagedNote(damaged, damagedTokens, damagedLines));
+  if (Math.abs(damaged) > 1e-9 || damagedTokens > 0)
+    adds.push(damagedNote(damaged, damagedTokens, damagedLines));
   const runsAt = new Set(
     analysis.usageItems.filter((item) => item.source === "subagent").map((item) => item.entryIndex),
   );

@@ -102,9 +102,8 @@ describe("one figure per fact, in every format", () => {
       const html = await renderHtml(analysis, { sourcePath: file });
       const pageRows = htmlRows(html);
       expect(withoutDollars(pageRows)).toEqual(expected);
-      pageRows.forEach((row, index) =>
-        expect(row.dollars).toBeCloseTo(json.prompts[index]?.usage.cost ?? Number.NaN, 9),
-      );
+      for (const [index, row] of pageRows.entries())
+        expect(row.dollars).toBeCloseTo(json.prompts[index]?.usage.cost ?? Number.NaN, 9);
       expect(htmlTotal(html)).toEqual({
         cost: costText(json.usage.total),
         calls: pageRows.reduce((sum, row) => sum + row.calls, 0),
