@@ -37,16 +37,19 @@ describe("a version 4 file is read, by lane and fact", () => {
   });
 
   it("the leaf is the main lane's, not the last entry in the file (u4, on lane side)", () => {
-    expect(tree.entries[tree.leaf]?.line).toBe(21);
+    // main's last entry of the file: a3 on line 18, not the fact this reader placed after it (line 21).
+    expect(tree.entries[tree.leaf]?.id).toBe("a3");
     expect(tree.roots.map((index) => tree.entries[index]?.id)).toEqual(["u1"]);
-    expect(tree.tips.map((index) => tree.entries[index]?.line)).toEqual([21, 22]);
+    expect(tree.tips.map((index) => tree.entries[index]?.line)).toEqual([18, 22]);
     const active = analysis.activeBranch?.path ?? [];
     expect(userLines(active)).toEqual([3, 16]);
     const side = analysis.branches.find((branch) => !branch.active);
     expect(idsOf(analysis, side?.path ?? [])).toEqual(["u1", "u2", "a2", "u4"]);
   });
 
-  it("facts and usage records stand on their lane's chain where they were written", () => {
+  it("facts and usage records stand on their lane's chain where they were written, the file's last entry its tip", () => {
+    // us-5 and the facts of lines 20 and 21 came after a3, main's last entry: they stand before it, so that
+    // the branch still holds them and ends at an entry of the file.
     const active = idsOf(analysis, analysis.activeBranch?.path ?? []);
     expect(active).toEqual([
       "u1",
@@ -55,10 +58,10 @@ describe("a version 4 file is read, by lane and fact", () => {
       "line-10",
       "line-11",
       "u3",
-      "a3",
       "us-5",
       "line-20",
       "line-21",
+      "a3",
     ]);
     expect(lineOf("us-1")).toBe(5);
   });
@@ -129,7 +132,7 @@ describe("every format reads a version 4 file", () => {
   it("json: Pi resumes from nothing", async () => {
     const result = await runCli([FILE, "-f", "json", "-o", "-"]);
     const report = JSON.parse(result.stdout) as { leafId: string; piLeafId: string | null };
-    expect(report.leafId).toBe("line-21");
+    expect(report.leafId).toBe("a3");
     expect(report.piLeafId).toBeNull();
   });
 
@@ -147,7 +150,7 @@ describe("every format reads a version 4 file", () => {
   it("a v4 file read whole: the raw session is mapped as it is read", () => {
     const raw = readSessionFile(FILE);
     expect(raw.inputVersion).toBe(4);
-    expect(raw.leafId).toBe("line-21");
+    expect(raw.leafId).toBe("a3");
   });
 });
 

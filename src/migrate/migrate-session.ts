@@ -44,6 +44,7 @@ export function migrateSession(raw: RawSession): MigratedSession {
     problems,
     inputVersion,
     ...(raw.leafId === undefined ? {} : { leafId: raw.leafId }),
+    ...(raw.piReading === undefined ? {} : { piReading: raw.piReading }),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Problem } from "../read/problem.js";
+import type { PiReading } from "../read/raw-session.js";
 import type { EntryBody, SessionEntry } from "../schema/entry.js";
 import { type SessionHeader, SessionHeaderSchema } from "../schema/header.js";
 import { parseEntryBody } from "../schema/parse-entry-body.js";
@@ -18,6 +19,8 @@ export interface Session {
    * reads no entries from it (it starts a new session instead), which "what Pi shows" must say.
    */
   headerFirst: boolean;
+  /** How Pi 1.6's reader sees the file; absent for a file it does not open (v4) or one given without it. */
+  piReading?: PiReading;
   /** Everything the reader could not take at face value, in line order as found. */
   problems: Problem[];
 }
@@ -50,6 +53,7 @@ export function typeEntries(migrated: MigratedSession): Session {
     entries,
     headerFirst:
       migrated.headerless !== true && migrated.records.every((record) => record.line >= migrated.headerLine),
+    ...(migrated.piReading === undefined ? {} : { piReading: migrated.piReading }),
     problems,
   };
 }

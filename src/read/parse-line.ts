@@ -17,6 +17,10 @@ export interface ParsedLine {
   notAnObject?: string;
   /** For a line nothing could be read from: its entry's id and parent, when they can be read off the text. */
   treeFields?: TreeFields;
+  /** Set when the line is one JSON value as it stands (`JSON.parse` takes it): what Pi's reader keeps. */
+  whole?: true;
+  /** The line's array, when it is one: a version 4 file's transaction of several writes. */
+  array?: unknown[];
 }
 
 function describeJsonValue(value: unknown): string {
@@ -55,8 +59,10 @@ export function parseLine(line: number, text: string): ParsedLine {
   let firstError: unknown;
   try {
     const value: unknown = JSON.parse(text);
-    if (isPlainObject(value)) return { objects: [{ line, part: 0, value }], problems: [] };
+    if (isPlainObject(value)) return { objects: [{ line, part: 0, value }], problems: [], whole: true };
     return {
+      whole: true,
+      ...(Array.isArray(value) ? { array: value } : {}),
       objects: [],
       notAnObject: describeJsonValue(value),
       problems: [

@@ -1,8 +1,9 @@
+import { isPlainObject } from "../plain-object.js";
 import type { TreeFields } from "./damaged-line.js";
 import { SessionReadError } from "./errors.js";
 import { type LineObject, parseLine } from "./parse-line.js";
 import type { Problem } from "./problem.js";
-import type { RawSession } from "./raw-session.js";
+import type { PiReading, RawSession } from "./raw-session.js";
 import { sourceLines } from "./split-lines.js";
 import { isV4Header, readV4Session } from "./v4-session.js";
 
@@ -75,8 +76,11 @@ export function parseSessionBytes(bytes: Uint8Array, label: string): RawSession 
   let firstLine: FirstLine | undefined;
   const lostEntries: LostEntry[] = [];
   let v4Header: Record<string, unknown> | undefined;
+  const piReading: PiReading = { dropped: [], headerFirst: false };
+  let piParsedAny = false;
   for (const source of sourceLines(bytes)) {
     if (NUL_LINE.test(source.text)) {
+      piReading.dropped.push(source.line);
       problems.push({
         line: source.line,
         kind: "unreadable",
@@ -86,6 +90,12 @@ export function parseSessionBytes(bytes: Uint8Array, label: string): RawSession 
       continue;
     }
     const parsed = parseLine(source.line, source.text);
+    // Pi parses the line as it stands: a byte order mark is not JSON, and it does not strip it.
+    if (parsed.whole !== true || source.bom === true) piReading.dropped.push(source.line);
+    else if (!piParsedAny) {
+      piParsedAny = true;
+      piReading.headerFirst = isPiHeader(parsed.objects[0]?.value);
+    }
     if (source.invalidUtf8) {
       problems.push({
         line: source.line,
@@ -118,6 +128,20 @@ export function parseSessionBytes(bytes: Uint8Array, label: string): RawSession 
       for (const object of parsed.objects.slice(1)) records.push(object);
       continue;
     }
+    if (v4Header !== undefined && parsed.array !== undefined) {
+      // A version 4 transaction: its writes, in order, each an object of its own.
+      parsed.array.forEach((write, part) => {
+        if (isPlainObject(write)) records.push({ line: source.line, part, value: write });
+        else
+          problems.push({
+            line: source.line,
+            kind: "invalid",
+            code: "v4-unknown-kind",
+            detail: { kind: undefined },
+          });
+      });
+      continue;
+    }
     if (header === undefined && firstLine === undefined) {
       firstLine = {
         line: source.line,
@@ -133,7 +157,7 @@ export function parseSessionBytes(bytes: Uint8Array, label: string): RawSession 
   }
   const kept = withPlaceholders(records, lostEntries, problems);
   if (v4Header !== undefined) return readV4Session(v4Header, headerLine, kept, problems);
-  if (header !== undefined) return { header, headerLine, records: kept, problems };
+  if (header !== undefined) return { header, headerLine, records: kept, problems, piReading };
   if (firstLine === undefined) {
     throw new SessionReadError(
       "empty",
@@ -141,7 +165,12 @@ export function parseSessionBytes(bytes: Uint8Array, label: string): RawSession 
       `${label}: the file is empty; a Pi session starts with a header line.`,
     );
   }
-  return withoutHeaderFirst(kept, problems, firstLine, label);
+  return { ...withoutHeaderFirst(kept, problems, firstLine, label), piReading };
+}
+
+/** Pi's test of its first parsed line (`loadEntriesFromFile`): `type` "session" and a string `id`. */
+function isPiHeader(value: Record<string, unknown> | undefined): boolean {
+  return value?.type === "session" && typeof value.id === "string";
 }
 
 /** A line nothing could be read from but its entry's id and parent; `problem` indexes its problem. */

@@ -19,4 +19,18 @@ export interface RawSession {
   inputVersion?: number;
   /** The entry the file says it resumes from (a v4 file's `main` lane); otherwise it is the last entry. */
   leafId?: string;
+  /** How Pi 1.6's reader sees the file (what "what Pi shows" is worked out from); absent for a v4 file. */
+  piReading?: PiReading;
+}
+
+/**
+ * What Pi 1.6's reader (`loadEntriesFromFile`) keeps of a file: each line `JSON.parse` takes as it stands
+ * (no glued entries split, no escape mended, a byte order mark kept), provided the first of them is a
+ * header with a string id; otherwise it keeps nothing.
+ */
+export interface PiReading {
+  /** Lines holding something that Pi's `JSON.parse` rejects: it skips them, and whatever they held. */
+  dropped: number[];
+  /** False when the first line Pi parses is not a session header with an id: Pi then reads no entry. */
+  headerFirst: boolean;
 }

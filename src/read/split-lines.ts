@@ -7,6 +7,8 @@ export interface SourceLine {
   text: string;
   /** True when the bytes were not valid UTF-8 and undecodable bytes became U+FFFD. */
   invalidUtf8: boolean;
+  /** True on the file's first line when a UTF-8 byte order mark began it (left out of `text`). */
+  bom?: true;
 }
 
 const NEWLINE = 0x0a;
@@ -27,7 +29,8 @@ export function* sourceLines(bytes: Uint8Array): Generator<SourceLine> {
   let start = 0;
   let lineNumber = 0;
   // A UTF-8 byte order mark is not part of the first line's JSON.
-  if (buffer.length >= 3 && buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf) start = 3;
+  const bom = buffer.length >= 3 && buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf;
+  if (bom) start = 3;
   while (start <= buffer.length) {
     lineNumber += 1;
     let end = buffer.indexOf(NEWLINE, start);
@@ -37,7 +40,9 @@ export function* sourceLines(bytes: Uint8Array): Generator<SourceLine> {
     if (contentEnd > start && !isBlank(buffer, start, contentEnd)) {
       const text = buffer.toString("utf8", start, contentEnd);
       const invalidUtf8 = checkEachLine && !isUtf8(buffer.subarray(start, contentEnd));
-      yield { line: lineNumber, text, invalidUtf8 };
+      yield bom && lineNumber === 1
+        ? { line: 1, text, invalidUtf8, bom }
+        : { line: lineNumber, text, invalidUtf8 };
     }
     if (end === buffer.length) break;
     start = end + 1;

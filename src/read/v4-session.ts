@@ -3,6 +3,7 @@ import { generatedId } from "../schema/generated-id.js";
 import type { LineObject } from "./parse-line.js";
 import type { Problem } from "./problem.js";
 import type { RawSession } from "./raw-session.js";
+import { isV4StorageHeader, storageWritesAsMutations } from "./v4-storage-writes.js";
 
 /**
  * Version 4 files, written by hosts built on Pi's agent core (its `JsonlSessionRepo`) into the same folders
@@ -16,10 +17,11 @@ import type { RawSession } from "./raw-session.js";
  *   among them `usage`, the cost ledger: one record per provider request settled (and per tool or hook
  *   that reported usage, and per `adjustment`). An entry's own `usage` is a snapshot of the latest
  *   non-adjustment record naming it (`entryId`); the session's cost is every record added once.
- * Pi's coding agent itself does not open these files ("not a valid pi session").
+ * Pi's coding agent itself does not open these files ("not a valid pi session"). Since 0.87 the agent core
+ * writes them through a storage layer (v4-storage-writes.ts), read by mapping its writes to these lines.
  */
 export function isV4Header(value: Record<string, unknown> | undefined): boolean {
-  return value?.kind === "header" && value.version === 4;
+  return (value?.kind === "header" && value.version === 4) || isV4StorageHeader(value);
 }
 
 /** A lane's leaf: `leaf` counts the entries this reader placed on it, `written` only the file's own. */
@@ -42,9 +44,10 @@ const MAIN_LANE = "main";
 export function readV4Session(
   header: Record<string, unknown>,
   headerLine: number,
-  records: readonly LineObject[],
+  stored: readonly LineObject[],
   problems: Problem[],
 ): RawSession {
+  const records = isV4StorageHeader(header) ? storageWritesAsMutations(stored) : stored;
   const snapshots = usageSnapshots(records);
   const lanes = new Map<string, Lane>();
   const laneOf = (name: string): Lane => {
@@ -57,10 +60,12 @@ export function readV4Session(
   };
   const entries: LineObject[] = [];
   /** Places an entry this reader makes at the end of a lane: the next entry written there follows it. */
+  const placed = new Set<string>();
   const place = (record: LineObject, laneName: string, value: Record<string, unknown>): void => {
     const lane = laneOf(laneName);
     entries.push({ ...record, value: { ...value, parentId: lane.leaf } });
     lane.leaf = value.id as string;
+    placed.add(value.id as string);
   };
   const operationRecords = new Map<string, number>();
   let lastLane: string | undefined;
@@ -120,7 +125,7 @@ export function readV4Session(
         operationRecords.set(type, (operationRecords.get(type) ?? 0) + 1);
         return;
       }
-      if (typeof value.entryId === "string" && snapshots.get(value.entryId) === at) return;
+      if (snapshots.has(at)) return;
       const id =
         typeof value.id === "string" && value.id !== "" ? value.id : generatedId(record.line, record.part);
       const adjustment = value.cause === "adjustment" || value.adjustment === true;
@@ -141,6 +146,7 @@ export function readV4Session(
     problems.push({ line: record.line, kind: "invalid", code: "v4-unknown-kind", detail: { kind } });
   });
 
+  for (const lane of lanes.values()) tipFromTheFile(lane, entries, placed);
   if (operationRecords.size > 0) {
     problems.push({
       line: headerLine,
@@ -170,23 +176,74 @@ export function readV4Session(
   };
 }
 
+/** Usage records that stand for model work of their own even when they name an entry: never its snapshot. */
+const OWN_WORK_CAUSES: ReadonlySet<unknown> = new Set(["tool", "hook", "adjustment"]);
+
 /**
- * For each entry that carries its own usage, the index of the usage record it is a snapshot of: the
- * latest one naming it that is not an adjustment. That record is counted through the entry; every other
- * usage record (a failed attempt, a retried summary, a replayed tool, an adjustment) is counted on its own.
+ * The usage records an entry's own usage is a snapshot of, by their index: for each entry that carries
+ * usage, the latest record naming it (`entryId`) that is a request for it (not a tool's or a hook's
+ * usage, which 0.84 files under the reply that called the tool, nor an adjustment); failing that, the
+ * latest record before it that names no entry and holds the same usage (the agent core's summaries:
+ * their row is written before the compaction or branch summary that stores it). That record is counted
+ * through the entry; every other one (a failed attempt, a tool's or a hook's model work, a retried
+ * summary, usage the host recorded, an adjustment) is counted on its own.
  */
-function usageSnapshots(records: readonly LineObject[]): Map<string, number> {
-  const carriers = new Set<string>();
+function usageSnapshots(records: readonly LineObject[]): Set<number> {
+  const carriers = new Map<string, Record<string, unknown>>();
   for (const { value } of records) {
-    if (value.kind === "entry" && typeof value.id === "string" && carriesUsage(value)) carriers.add(value.id);
+    if (value.kind === "entry" && typeof value.id === "string" && carriesUsage(value))
+      carriers.set(value.id, value);
   }
-  const latest = new Map<string, number>();
+  const named = new Map<string, number>();
+  const unnamed: number[] = [];
+  const snapshots = new Set<number>();
   records.forEach(({ value }, at) => {
-    if (value.kind !== "record" || value.type !== "usage" || typeof value.entryId !== "string") return;
-    if (value.cause === "adjustment" || value.adjustment === true) return;
-    if (carriers.has(value.entryId)) latest.set(value.entryId, at);
+    if (
+      value.kind === "entry" &&
+      typeof value.id === "string" &&
+      carriers.has(value.id) &&
+      !named.has(value.id)
+    ) {
+      const own = JSON.stringify(storedUsage(value));
+      const found = unnamed.findLastIndex((index) => JSON.stringify(records[index]?.value.usage) === own);
+      if (found !== -1) snapshots.add(unnamed.splice(found, 1)[0] as number);
+      return;
+    }
+    if (value.kind !== "record" || value.type !== "usage") return;
+    if (OWN_WORK_CAUSES.has(value.cause) || value.adjustment === true) return;
+    if (typeof value.entryId !== "string") unnamed.push(at);
+    else if (carriers.has(value.entryId)) named.set(value.entryId, at);
   });
-  return latest;
+  for (const at of named.values()) snapshots.add(at);
+  return snapshots;
+}
+
+/** The usage an entry stores: a message's, or a compaction's or branch summary's. */
+function storedUsage(entry: Record<string, unknown>): unknown {
+  return entry.type === "message" && isPlainObject(entry.message) ? entry.message.usage : entry.usage;
+}
+
+/**
+ * Where this reader placed records or facts after a lane's last entry of the file, that entry becomes the
+ * lane's tip again, after them: the leaf is an entry of the file (not one this reader made), and what was
+ * placed stays on its branch. Only where nothing else hangs from that entry.
+ */
+function tipFromTheFile(lane: Lane, entries: LineObject[], placed: ReadonlySet<string>): void {
+  if (lane.written === null || lane.leaf === lane.written || lane.leaf === null || !placed.has(lane.leaf))
+    return;
+  const children = entries.filter((entry) => entry.value.parentId === lane.written);
+  const last = entries.find((entry) => entry.value.id === lane.written);
+  const first = children[0];
+  if (
+    last === undefined ||
+    first === undefined ||
+    children.length !== 1 ||
+    !placed.has(first.value.id as string)
+  )
+    return;
+  first.value.parentId = last.value.parentId ?? null;
+  last.value.parentId = lane.leaf;
+  lane.leaf = lane.written;
 }
 
 /** Whether an entry stores usage of its own: a reply or tool result, a compaction or branch summary. */
@@ -197,7 +254,7 @@ function carriesUsage(entry: Record<string, unknown>): boolean {
 
 /** The v3 header the later stages read: `createdAt` (Unix ms) as `timestamp`; every other field kept. */
 function v3Header(header: Record<string, unknown>): Record<string, unknown> {
-  const { kind: _kind, createdAt, ...rest } = header;
+  const { kind: _kind, v: _v, createdAt, ...rest } = header;
   const timestamp = isoTime(createdAt);
   return { ...rest, type: "session", version: 4, ...(timestamp === undefined ? {} : { timestamp }) };
 }

@@ -25,10 +25,38 @@ function asRecord(value: unknown): Record<string, unknown> | undefined {
     : undefined;
 }
 
-/** A result looks like a sub-agent run when it has an agent or task and usage or messages. */
+/**
+ * A result looks like a sub-agent run when it has an agent or task, and usage, messages or a session file
+ * of its own (pi-subagents may record a run by its `sessionFile` alone: its file says what it cost).
+ */
 function isRun(result: Record<string, unknown>): boolean {
   const named = typeof result.agent === "string" || typeof result.task === "string";
-  return named && (asRecord(result.usage) !== undefined || Array.isArray(result.messages));
+  return (
+    named &&
+    (asRecord(result.usage) !== undefined ||
+      Array.isArray(result.messages) ||
+      typeof result.sessionFile === "string")
+  );
+}
+
+/** Pi's thinking levels: pi-subagents writes a run's model as `provider/model[:level]`. */
+const THINKING_LEVELS = new Set(["off", "minimal", "low", "medium", "high", "xhigh"]);
+
+/**
+ * A run's recorded `model` (and `provider`, when it records one) as the session's replies name theirs:
+ * pi-subagents' `anthropic/claude-haiku-4-5:high` is provider `anthropic`, model `claude-haiku-4-5`, so
+ * the run joins its model's row. A suffix that is no thinking level (OpenRouter's `:free`) is the model's.
+ */
+function recordedModel(result: Record<string, unknown>): { provider: string | null; model: string | null } {
+  const provider = typeof result.provider === "string" ? result.provider : null;
+  if (typeof result.model !== "string") return { provider, model: null };
+  let model = result.model;
+  const colon = model.lastIndexOf(":");
+  if (colon > 0 && THINKING_LEVELS.has(model.slice(colon + 1))) model = model.slice(0, colon);
+  const slash = model.indexOf("/");
+  if (provider === null && slash > 0)
+    return { provider: model.slice(0, slash), model: model.slice(slash + 1) };
+  return { provider, model };
 }
 
 /** The sub-agent results a tool result's `details` carries, or none. */
@@ -119,14 +147,14 @@ function runOf(
   const first = replies[0];
   const agent = typeof result.agent === "string" ? result.agent : null;
   // The replies name the model the way the rest of the session does; `result.model` is the fallback.
-  const model = first?.model ?? (typeof result.model === "string" ? result.model : null);
-  const provider =
-    first?.provider ?? (first === undefined && typeof result.provider === "string" ? result.provider : null);
-  const recorded = asRecord(result.usage);
-  if (recorded !== undefined) {
-    const { usage, issue } = toUsage(recorded);
+  const recorded = recordedModel(result);
+  const model = first?.model ?? recorded.model;
+  const provider = first?.provider ?? (first === undefined ? recorded.provider : null);
+  const stored = asRecord(result.usage);
+  if (stored !== undefined) {
+    const { usage, issue } = toUsage(stored);
     const turns =
-      typeof recorded.turns === "number" && Number.isFinite(recorded.turns) ? recorded.turns : replies.length;
+      typeof stored.turns === "number" && Number.isFinite(stored.turns) ? stored.turns : replies.length;
     return { agent, provider, model, usage, turns, depth, ...(issue === undefined ? {} : { issue }) };
   }
   // Nothing recorded in the parent: the run's own session file, where it was found and read.

@@ -37,12 +37,13 @@ export function piFooter(analysis: SessionAnalysis, dropped: Set<number | null>)
   if (analysis.session.inputVersion === 4) {
     return { kind: "none", reason: V4_REASON, tokens: null, items };
   }
-  if (!analysis.session.headerFirst) {
+  if (!(analysis.session.piReading?.headerFirst ?? analysis.session.headerFirst)) {
+    // session-manager.js: loadEntriesFromFile keeps nothing, and a file that is not empty is refused.
     return {
       kind: "none",
       reason:
-        "its first line is not the session header, so Pi reads none of its entries (it starts a new session in the file)",
-      tokens: 0,
+        'the first line Pi can parse is not the session header, so Pi 1.6 does not open it ("not a valid pi session")',
+      tokens: null,
       items,
     };
   }

@@ -1,18 +1,30 @@
 import type { SessionAnalysis } from "../pipeline.js";
-import { addToTotals, emptyTotals, type Totals } from "../usage/totals.js";
+import type { Totals } from "../usage/totals.js";
 import { displayPath } from "./display-path.js";
 import type { EntryView, MessageView, ToolView, TranscriptNode } from "./entry-view.js";
 import { formatDuration } from "./format.js";
+import { type PromptRowKind, promptRows } from "./prompt-rows.js";
 import { titleText } from "./title-text.js";
 
-/** One prompt of the active branch and what the agent did for it, up to the next prompt. */
+export type { PromptRowKind };
+
+/**
+ * One row of the prompt index: a prompt of the active branch and what the agent did for it, up to the
+ * next prompt; or a row of usage that belongs to no prompt. Every format reads these figures (the page's
+ * index and turn heads, the Markdown report's table, both summaries' lists, the JSON report): one figure
+ * per fact. Over all rows, usage adds up to the whole file's.
+ */
 export interface PromptSummary {
-  /** 1, 2, ... in the order typed; 0 for the work before the first prompt (when there is any). */
+  kind: PromptRowKind;
+  /** 1, 2, ... in the order typed, counting prompts only; 0 for the rows that are no prompt. */
   number: number;
-  /** The prompt's entry (for number 0: the first entry of the branch). */
+  /** The row's first entry: the prompt's, the branch's first, or the first off it that holds usage. */
   anchor: string;
   title: string;
-  /** Usage of the entries up to the next prompt: `turns` is the model calls, as the JSON report counts them. */
+  /**
+   * Usage of the entries up to the next prompt, sub-agent runs included: `turns` is the model calls, as
+   * the JSON report counts them.
+   */
   usage: Totals;
   /** Tool calls by tool name, in the order each was first called. */
   tools: { name: string; count: number }[];
@@ -22,21 +34,21 @@ export interface PromptSummary {
   errors: number;
   startedAt: string | null;
   endedAt: string | null;
-  /** From the prompt to the last entry before the next one ("4m 10s"); null without timestamps. */
+  /** From the row's first entry to its last ("4m 10s"); null without timestamps. */
   duration: string | null;
 }
 
-const PREAMBLE_TITLE = "(before the first prompt)";
-
-function isPrompt(message: MessageView | undefined): message is Extract<MessageView, { role: "user" }> {
-  return message?.role === "user";
-}
+const TITLES: Readonly<Record<Exclude<PromptRowKind, "prompt">, string>> = {
+  before: "(before the first prompt)",
+  elsewhere: "(other branches)",
+};
 
 function messageOf(entry: EntryView): MessageView | undefined {
   return entry.content.type === "message" ? entry.content.message : undefined;
 }
 
-function promptTitle(message: Extract<MessageView, { role: "user" }>): string {
+function promptTitle(message: MessageView | undefined): string {
+  if (message?.role !== "user") return "(prompt)";
   const title = titleText(message.text, 100);
   if (title !== "") return title;
   if (message.skill !== null) return `/skill:${message.skill.name}`;
@@ -65,37 +77,15 @@ function toolsOf(message: MessageView | undefined): ToolView[] {
 
 interface Accumulator {
   summary: PromptSummary;
+  /** The row's first entry: for a prompt, the entry that gives it its title. */
+  first: number;
   tools: Map<string, number>;
   files: Set<string>;
-  firstTime: number | null;
-  lastTime: number | null;
-}
-
-function accumulator(number: number, anchor: string, title: string): Accumulator {
-  return {
-    summary: {
-      number,
-      anchor,
-      title,
-      usage: emptyTotals(),
-      tools: [],
-      filesChanged: [],
-      errors: 0,
-      startedAt: null,
-      endedAt: null,
-      duration: null,
-    },
-    tools: new Map(),
-    files: new Set(),
-    firstTime: null,
-    lastTime: null,
-  };
 }
 
 /**
- * The prompts of the active branch, each with the model calls, tokens, cost, tools, changed files,
- * errors and time of the work up to the next prompt: the page's index, the Markdown summary's list.
- * Over all prompts (and the work before the first), usage adds up to the active branch's.
+ * The prompt index: the rows `promptRows` decides (their numbers and usage), each with the title, tools,
+ * changed files, errors and time the page and the summaries show beside them.
  *
  * `transcript` is the view's transcript: its top-level entries are the active branch in order; `anchors`
  * the entries' anchors, by index.
@@ -106,54 +96,62 @@ export function promptIndex(
   anchors: readonly string[],
   cwd: string | null,
 ): PromptSummary[] {
-  const indexByAnchor = new Map(anchors.map((anchor, index) => [anchor, index]));
-  const prompts: Accumulator[] = [];
-  let current: Accumulator | null = null;
+  const rows = promptRows(analysis);
+  const rowOf = new Map<number, Accumulator>();
+  const accumulators = rows.map((row): Accumulator => {
+    const accumulator: Accumulator = {
+      summary: {
+        kind: row.kind,
+        number: row.number,
+        anchor: anchors[row.entryIndex] as string,
+        title: row.kind === "prompt" ? "(prompt)" : TITLES[row.kind],
+        usage: row.usage,
+        tools: [],
+        filesChanged: [],
+        errors: 0,
+        startedAt: null,
+        endedAt: null,
+        duration: null,
+      },
+      first: row.entryIndex,
+      tools: new Map(),
+      files: new Set(),
+    };
+    for (const index of row.entries) rowOf.set(index, accumulator);
+    // Other branches' entries are no stretch of time of their own.
+    if (row.kind !== "elsewhere") setTimes(accumulator.summary, row.entries, analysis);
+    return accumulator;
+  });
   for (const node of transcript) {
     if (node.kind !== "entry") continue;
     const { entry } = node;
+    const index = analysis.tree.indexById.get(entry.id);
+    const into = index === undefined ? undefined : rowOf.get(index);
+    if (into === undefined) continue;
     const message = messageOf(entry);
-    if (isPrompt(message)) {
-      current = accumulator(prompts.length + 1, entry.anchor, promptTitle(message));
-      prompts.push(current);
-    } else if (current === null) {
-      current = accumulator(0, entry.anchor, PREAMBLE_TITLE);
-      prompts.push(current);
-    }
-    addEntry(current, entry, message, analysis, cwd);
-    // A result shown inside its call is no node of its own: its usage counts where it is shown.
-    for (const anchor of entry.pairedResultAnchors) {
-      const index = indexByAnchor.get(anchor);
-      if (index !== undefined) addUsage(current, index, analysis);
-    }
+    if (into.summary.kind === "prompt" && index === into.first) into.summary.title = promptTitle(message);
+    addEntry(into, message, cwd);
   }
-  const summaries = prompts.map(finish);
-  // The work before the first prompt is listed only when there was some.
-  const first = summaries[0];
-  if (first?.number === 0 && first.usage.turns === 0 && first.tools.length === 0 && first.errors === 0)
-    summaries.shift();
-  return summaries;
+  return accumulators.map(finish);
 }
 
-function addUsage(into: Accumulator, index: number, analysis: SessionAnalysis): void {
-  for (const item of analysis.usageByEntry.get(index) ?? [])
-    addToTotals(into.summary.usage, item.usage, item.turns, item.failed);
-  const time = Date.parse(analysis.tree.entries[index]?.timestamp ?? "");
-  if (!Number.isNaN(time)) {
-    if (into.firstTime === null) into.firstTime = time;
-    into.lastTime = Math.max(into.lastTime ?? time, time);
+/** The first and last time among a row's entries, and the time between. */
+function setTimes(summary: PromptSummary, entries: readonly number[], analysis: SessionAnalysis): void {
+  let first: number | null = null;
+  let last: number | null = null;
+  for (const index of entries) {
+    const time = Date.parse(analysis.tree.entries[index]?.timestamp ?? "");
+    if (Number.isNaN(time)) continue;
+    first ??= time;
+    last = Math.max(last ?? time, time);
   }
+  if (first === null || last === null) return;
+  summary.startedAt = new Date(first).toISOString();
+  summary.endedAt = new Date(last).toISOString();
+  summary.duration = formatDuration(last - first);
 }
 
-function addEntry(
-  into: Accumulator,
-  entry: EntryView,
-  message: MessageView | undefined,
-  analysis: SessionAnalysis,
-  cwd: string | null,
-): void {
-  const index = analysis.tree.indexById.get(entry.id);
-  if (index !== undefined) addUsage(into, index, analysis);
+function addEntry(into: Accumulator, message: MessageView | undefined, cwd: string | null): void {
   if (message?.role === "assistant" && (message.stopReason === "error" || message.stopReason === "aborted"))
     into.summary.errors += 1;
   for (const tool of toolsOf(message)) {
@@ -166,13 +164,8 @@ function addEntry(
 }
 
 function finish(prompt: Accumulator): PromptSummary {
-  const { summary, firstTime, lastTime } = prompt;
+  const { summary } = prompt;
   summary.tools = [...prompt.tools].map(([name, count]) => ({ name, count }));
   summary.filesChanged = [...prompt.files];
-  if (firstTime !== null && lastTime !== null) {
-    summary.startedAt = new Date(firstTime).toISOString();
-    summary.endedAt = new Date(lastTime).toISOString();
-    summary.duration = formatDuration(lastTime - firstTime);
-  }
   return summary;
 }

@@ -62,11 +62,13 @@ export function whatPiShows(analysis: SessionAnalysis): UsageView["pi"] & { comp
 }
 
 /**
- * The lines Pi's reader drops: those `JSON.parse` fails on, which are the lines we could not read whole (an
- * `unreadable` problem) and those holding entries glued together. A line whose only fault was bytes that
- * are not UTF-8 is not one of them: Node decodes them as U+FFFD for Pi as for us, and the JSON parses.
+ * The lines Pi's reader drops: those its `JSON.parse` rejects as they stand (the reader says which), with
+ * every entry we recovered from them (glued entries, mended escapes, placeholders) and the usage they
+ * carried. A session given without the reader's account (built in memory) falls back on its problems.
  */
 function linesPiDrops(analysis: SessionAnalysis): Set<number | null> {
+  const reading = analysis.session.piReading;
+  if (reading !== undefined) return new Set(reading.dropped);
   const dropped = new Set<number | null>(
     analysis.problems.filter((problem) => problem.kind === "unreadable").map((problem) => problem.line),
   );
@@ -95,13 +97,20 @@ function differences(analysis: SessionAnalysis, footer: PiFooter, dropped: Set<n
   if (subagent.totalTokens > 0 || subagent.cost !== 0)
     adds.push(`${formatCost(subagent.cost)} of sub-agent runs, which Pi does not count`);
   let damaged = 0;
+  let damagedTokens = 0;
+  const damagedLines = new Set<number>();
   let readable = 0;
   for (const item of analysis.usageItems) {
     if (item.source === "subagent") continue;
-    if (dropped.has(lineOf(item.entryIndex))) damaged += item.usage.cost.total;
-    else readable += item.usage.cost.total;
+    const line = lineOf(item.entryIndex);
+    if (dropped.has(line)) {
+      damaged += item.usage.cost.total;
+      damagedTokens += item.usage.totalTokens;
+      if (line !== null) damagedLines.add(line);
+    } else readable += item.usage.cost.total;
   }
-  if (Math.abs(damaged) > 1e-9) adds.push(`${formatCost(damaged)} of usage on damaged lines Pi cannot read`);
+  if (Math.abs(damaged) > 1e-9 || damagedTokens > 0)
+    adds.push(damagedNote(damaged, damagedTokens, damagedLines));
   const runsAt = new Set(
     analysis.usageItems.filter((item) => item.source === "subagent").map((item) => item.entryIndex),
   );
@@ -113,6 +122,21 @@ function differences(analysis: SessionAnalysis, footer: PiFooter, dropped: Set<n
     if (item.source === "toolResult" && runsAt.has(item.entryIndex)) replaced += cost;
   }
   return { adds, replaced, stored: piSum - replaced - readable };
+}
+
+/** Lines named in the sentence before "and N more". */
+const LINES_NAMED = 3;
+
+/**
+ * The usage this report mended from lines Pi's reader skips: "$0.024 (2.64k tokens) of usage on lines 5
+ * and 6, which Pi's reader skips as not JSON (this report mends them)".
+ */
+function damagedNote(cost: number, tokens: number, lines: ReadonlySet<number>): string {
+  const sorted = [...lines].sort((a, b) => a - b);
+  const named = sorted.slice(0, LINES_NAMED).map(String);
+  if (sorted.length > LINES_NAMED) named.push(`${sorted.length - LINES_NAMED} more`);
+  const where = named.length === 1 ? `line ${named[0]}` : `lines ${joinList(named)}`;
+  return `${formatCost(cost)} (${formatTokens(tokens)} tokens) of usage on ${where}, which Pi's reader skips as not JSON (this report mends ${sorted.length === 1 ? "it" : "them"})`;
 }
 
 function comparisonSentence(

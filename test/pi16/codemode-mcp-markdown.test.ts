@@ -59,7 +59,7 @@ describe("codemode and MCP tools in the PR summary", () => {
     const summary = await markdownOf(FIXTURE, "full");
     // Nested, in order of first use: write, edit, bash, search; two failed (the blocked rm, the c.txt edit).
     expect(summary).toContain(
-      "_3 replies · codemode ×1 (write ×2, edit ×2, bash ×3, MCP docs (search ×1)), MCP docs (search ×1, fetch ×1), MCP git_hub (list_issues ×1) · 2 failed · ",
+      "_3 model calls · codemode ×1 (write ×2, edit ×2, bash ×3, MCP docs (search ×1)), MCP docs (search ×1, fetch ×1), MCP git_hub (list_issues ×1) · 2 failed · ",
     );
   });
 

@@ -74,7 +74,7 @@ describe("renderMarkdown", () => {
       "- `npm test` · **failed**\n- `ls` · run by the user with ! · _abandoned branch_",
     );
     expect(markdown).toContain("<summary>The 2 prompts</summary>");
-    expect(markdown).toContain("1. Fix the bug — _2 tool calls · 1 failed · $0.030_");
+    expect(markdown).toContain("1. Fix the bug — _3 model calls · 2 tool calls · 1 failed · $0.030_");
     expect(markdown).not.toContain("### What was asked");
   });
 
@@ -92,6 +92,6 @@ describe("renderMarkdown", () => {
     );
     expect(markdown).toContain("### Errors and aborted turns (2)");
     expect(markdown).toContain("<summary>Outline of the active branch: 2 prompts</summary>");
-    expect(markdown).toContain("1. Fix the bug — _3 replies · edit ×1, bash ×1 · 1 failed · $0.030_");
+    expect(markdown).toContain("1. Fix the bug — _3 model calls · edit ×1, bash ×1 · 1 failed · $0.030_");
   });
 });

@@ -43,6 +43,31 @@ describe("the prompt index", () => {
     expect(second?.errors).toBe(4);
   });
 
+  it("numbers prompts from 1 when something that costs nothing comes first (system-messages.jsonl)", () => {
+    // Line 2 is a system message, before the first prompt (line 3): no row of its own, and no number.
+    const prompts = promptsOf(`${FIXTURES}sessions/system-messages.jsonl`);
+    expect(prompts.map((p) => [p.kind, p.number, p.title])).toEqual([
+      ["prompt", 1, "hi"],
+      ["prompt", 2, "edit something"],
+      ["prompt", 3, "after"],
+    ]);
+  });
+
+  it("puts the usage off the active branch on a row of its own, so the rows add up (summary-usage.jsonl)", () => {
+    // Active branch c1 c2 c3 c4 c7 c8 c9 c10. "a": c2 110 tokens $0.00045 + the compaction c3 3,400
+    // $0.015; "b": the branch summary c7 900 $0.002; "b again": c10 330 $0.0006. Off it: c5 220 $0.0009.
+    const prompts = promptsOf(`${FIXTURES}sessions/summary-usage.jsonl`);
+    expect(prompts.map((p) => [p.kind, p.number, p.title, p.usage.turns, p.usage.totalTokens])).toEqual([
+      ["prompt", 1, "a", 2, 3510],
+      ["prompt", 2, "b", 1, 900],
+      ["prompt", 3, "b again", 1, 330],
+      ["elsewhere", 0, "(other branches)", 1, 220],
+    ]);
+    expect(prompts.map((p) => Math.round(p.usage.cost * 1e9) / 1e9)).toEqual([
+      0.01545, 0.002, 0.0006, 0.0009,
+    ]);
+  });
+
   it.each([
     "real/pi-mono__before-compaction.jsonl",
     "real/agent-complex-task__03-raddit-dashboard-pr_session.jsonl",
@@ -52,7 +77,8 @@ describe("the prompt index", () => {
     const file = `${CORPUS}${name}`;
     const { stdout } = await runCli([file, "-f", "json", "-o", "-"]);
     const branch = JSON.parse(stdout).usage.activeBranch;
-    const prompts = promptsOf(file);
+    // Rows off the active branch aside, the rows are the active branch.
+    const prompts = promptsOf(file).filter((p) => p.kind !== "elsewhere");
     const sum = (pick: (p: (typeof prompts)[number]) => number) => prompts.reduce((t, p) => t + pick(p), 0);
     expect(sum((p) => p.usage.turns)).toBe(branch.turns);
     expect(sum((p) => p.usage.totalTokens)).toBe(branch.totalTokens);

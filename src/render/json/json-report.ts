@@ -5,6 +5,7 @@ import type { ModelTotals } from "../../usage/summarize-usage.js";
 import { roundCost, type Totals } from "../../usage/totals.js";
 import type { UsageSource } from "../../usage/usage-item.js";
 import { TOOL_VERSION } from "../../version.js";
+import { type PromptRowKind, promptRows } from "../../view/prompt-rows.js";
 import { type RedactionView, redactionView } from "../../view/redaction-view.js";
 import { sessionTimes } from "../../view/session-times.js";
 import { whatPiShows } from "../../view/usage-view.js";
@@ -41,6 +42,13 @@ export interface JsonReport {
   /** Every label in force, by the entry it names (Pi's latest `label` entry for it), in file order. */
   labels: { entryId: string; label: string }[];
   branches: JsonBranch[];
+  /**
+   * The prompt index, as every format shows it: each prompt of the active branch by its number (from 1)
+   * and entry, with its usage up to the next prompt; the work before the first prompt (`before`) and the
+   * usage off the active branch (`elsewhere`) in rows of their own (number 0, `entryId` their first
+   * entry's). The rows add up to `usage.total`.
+   */
+  prompts: JsonPrompt[];
   usage: {
     total: Totals;
     activeBranch: Totals;
@@ -53,6 +61,13 @@ export interface JsonReport {
      */
     pi: { cost: number | null; tokens: number | null; comparison: string };
   };
+}
+
+export interface JsonPrompt {
+  kind: PromptRowKind;
+  number: number;
+  entryId: string;
+  usage: Totals;
 }
 
 export interface JsonBranch {
@@ -105,6 +120,12 @@ export function buildJsonReport(analysis: SessionAnalysis): JsonReport {
       return label === undefined ? [] : [{ entryId, label }];
     }),
     branches: analysis.branches.map((branch) => jsonBranch(analysis, branch, idOf)),
+    prompts: promptRows(analysis).map((row) => ({
+      kind: row.kind,
+      number: row.number,
+      entryId: idOf(row.entryIndex),
+      usage: roundTotals(row.usage),
+    })),
     usage: {
       total: roundTotals(analysis.usage.total),
       activeBranch: roundTotals(analysis.activeBranch?.total ?? analysis.usage.total),

@@ -13,6 +13,7 @@ import {
   problemsBlock,
   titleHeading,
 } from "./overview-markdown.js";
+import { promptsTable } from "./prompts-table.js";
 import { totalsTable } from "./usage-table.js";
 
 /** A transcript node for the `transcript` partial: an entry, or a folded branch holding nodes. */
@@ -24,6 +25,8 @@ export interface FullTemplateData {
   facts: string;
   problems: { summary: string; list: string } | null;
   usage: string;
+  /** The prompt index: each prompt's calls, tokens and cost, as every format shows them. */
+  prompts: string | null;
   branches: string | null;
   transcript: TemplateNode[];
   footer: string;
@@ -66,6 +69,7 @@ export function fullTemplateData(
     facts: factsList(view.header),
     problems: problemsBlock(view.header),
     usage: stringify(totalsTable(view.usage)),
+    prompts: view.prompts.length === 0 ? null : stringify(promptsTable(view.prompts)),
     branches: branches.length === 0 ? null : stringify(branches),
     transcript: nodesToTemplate(view.transcript, context, rendered),
     footer: stringify([

@@ -129,7 +129,10 @@ function eachAtMost(limits: ShortSummaryLimits, each: number): ShortSummaryLimit
 }
 
 function renderShortSummary(view: ReportView, templates: MarkdownTemplates): string {
-  const sections = new ShortSummarySections(view, collectFacts(view.transcript, view.header.cwd));
+  const sections = new ShortSummarySections(
+    view,
+    collectFacts(view.transcript, view.header.cwd, view.prompts),
+  );
   const render = (limits: ShortSummaryLimits) => finish(templates.summary(sections.data(limits)));
   const full = sections.fullLimits();
   const most = Math.max(...Object.values(full));
@@ -147,7 +150,7 @@ function renderShortSummary(view: ReportView, templates: MarkdownTemplates): str
 }
 
 function renderSummary(view: ReportView, templates: MarkdownTemplates): string {
-  const sections = new SummarySections(view, collectFacts(view.transcript, view.header.cwd));
+  const sections = new SummarySections(view, collectFacts(view.transcript, view.header.cwd, view.prompts));
   const render = (limits: SummaryLimits) => finish(templates.summaryFull(sections.data(limits)));
   const fitted = fitWithin(render, sections.fullLimits(), TRIM_ORDER, GITHUB_COMMENT_LIMIT);
   return fitted ?? tooLong(view);

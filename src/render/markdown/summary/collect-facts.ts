@@ -1,12 +1,7 @@
 import { displayPath } from "../../../view/display-path.js";
-import type {
-  EntryView,
-  MessageView,
-  ToolView,
-  TranscriptNode,
-  TurnUsageView,
-} from "../../../view/entry-view.js";
+import type { EntryView, MessageView, ToolView, TranscriptNode } from "../../../view/entry-view.js";
 import { firstLine, formatTime } from "../../../view/format.js";
+import type { PromptSummary } from "../../../view/prompt-index.js";
 import { lineCount } from "../markdown-context.js";
 
 /** Where in the session something happened: the active branch, a folded branch, or a sub-agent run. */
@@ -50,17 +45,20 @@ export interface TurnError {
   where: Where;
 }
 
-/** The active branch prompt by prompt: what was typed, then what the model did until the next prompt. */
+/**
+ * A row of the prompt index (the active branch prompt by prompt, and the usage that belongs to no prompt)
+ * with what the summary says of it beside the index's figures: the prompt as one line, the tools.
+ */
 export interface PromptOutline {
+  /** The row's number, calls, tokens and cost, as every format shows them (view/prompt-index.ts). */
+  row: PromptSummary;
+  /** The prompt as one line; for a row that is no prompt, its title. */
   prompt: string;
-  replies: number;
   /** Tool calls by tool name, in order of first use; with each, the calls it made while it ran. */
   tools: Map<string, ToolTally>;
   failedTools: number;
   errors: number;
   compactions: number;
-  cost: number;
-  unpricedTokens: number;
 }
 
 /** How often a tool was called, and the calls it made while it ran (a codemode script's), by name. */
@@ -79,6 +77,7 @@ export interface CompactionLine {
 
 /** What the summary lists, gathered from the transcript (every entry once, sub-agent runs included). */
 export interface SessionFacts {
+  /** One item per row of the prompt index, in its order. */
   outline: PromptOutline[];
   files: FileChange[];
   commands: CommandRun[];
@@ -96,10 +95,27 @@ export function promptLine(message: Extract<MessageView, { role: "user" }>, max 
   return message.images.length > 0 ? "(image)" : "(empty prompt)";
 }
 
-/** Gathers the summary's facts from the transcript of the report view. */
-export function collectFacts(transcript: readonly TranscriptNode[], cwd: string | null): SessionFacts {
+/**
+ * Gathers the summary's facts from the transcript of the report view, and, for each row of its prompt
+ * index (`prompts`; none where the outline is not wanted), the tools the summary names.
+ */
+export function collectFacts(
+  transcript: readonly TranscriptNode[],
+  cwd: string | null,
+  prompts: readonly PromptSummary[] = [],
+): SessionFacts {
+  const outline = prompts.map(
+    (row): PromptOutline => ({
+      row,
+      prompt: row.title,
+      tools: new Map(),
+      failedTools: 0,
+      errors: 0,
+      compactions: 0,
+    }),
+  );
   const facts: SessionFacts = {
-    outline: [],
+    outline,
     files: [],
     commands: [],
     errors: [],
@@ -192,48 +208,39 @@ export function collectFacts(transcript: readonly TranscriptNode[], cwd: string 
         const time = formatTime(entry.timestamp);
         facts.compactions.push({ id: entry.id, time, tokensBefore: content.tokensBefore, where });
       }
-      if (where === "active") outlineEntry(facts, entry);
+      if (where === "active") {
+        if (content.type === "message" && content.message.role === "user") {
+          const typed = content.message.text.trim() !== "" || content.message.skill !== null;
+          if (typed) facts.firstPrompt ??= content.message;
+        }
+        const row = byAnchor.get(entry.anchor);
+        if (row !== undefined) current = row;
+        if (current !== undefined) outlineEntry(current, entry);
+      }
     }
   };
+  const byAnchor = new Map(
+    outline.filter((item) => item.row.kind === "prompt").map((item) => [item.row.anchor, item]),
+  );
+  let current = outline[0]?.row.kind === "before" ? outline[0] : undefined;
   walk(transcript, "active");
   facts.files = [...files.values()];
   return facts;
 }
 
-function addUsage(item: PromptOutline, usage: TurnUsageView | null): void {
-  if (usage === null) return;
-  item.cost += usage.cost;
-  if (usage.unpriced) item.unpricedTokens += usage.totalTokens;
-}
-
-/** Adds an active-branch entry to the outline: a prompt opens an item, what follows adds to it. */
-function outlineEntry(facts: SessionFacts, entry: EntryView): void {
+/** Adds an active-branch entry to its row of the outline: a prompt names it, what follows adds to it. */
+function outlineEntry(item: PromptOutline, entry: EntryView): void {
   const { content } = entry;
   if (content.type === "message" && content.message.role === "user") {
-    const typed = content.message.text.trim() !== "" || content.message.skill !== null;
-    if (typed) facts.firstPrompt ??= content.message;
-    facts.outline.push({
-      prompt: promptLine(content.message),
-      replies: 0,
-      tools: new Map(),
-      failedTools: 0,
-      errors: 0,
-      compactions: 0,
-      cost: 0,
-      unpricedTokens: 0,
-    });
+    item.prompt = promptLine(content.message);
     return;
   }
-  const item = facts.outline.at(-1);
-  if (item === undefined) return;
   if (content.type === "compaction") item.compactions += 1;
   if (content.type !== "message") return;
   const { message } = content;
   const tools: ToolView[] = [];
   if (message.role === "assistant") {
-    item.replies += 1;
     if (message.stopReason === "error" || message.stopReason === "aborted") item.errors += 1;
-    addUsage(item, message.usage);
     for (const part of message.parts) if (part.kind === "tool") tools.push(part.tool);
   }
   if (message.role === "toolResult") tools.push(message.tool);
@@ -242,7 +249,6 @@ function outlineEntry(facts: SessionFacts, entry: EntryView): void {
     tally.count += 1;
     item.tools.set(view.name, tally);
     if (view.result?.isError === true) item.failedTools += 1;
-    addUsage(item, view.result?.usage ?? null);
     for (const call of view.result?.nestedCalls?.calls ?? []) {
       tally.nested.set(call.name, (tally.nested.get(call.name) ?? 0) + 1);
       if (call.result?.isError === true) item.failedTools += 1;

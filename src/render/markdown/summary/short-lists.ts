@@ -3,10 +3,12 @@
  * it did not show: what a reviewer reads on one screen, with `--summary=full` one flag away.
  */
 import type { PhrasingContent, RootContent } from "mdast";
-import { firstLine, formatCostWithUnpriced, formatInteger } from "../../../view/format.js";
+import { firstLine, formatInteger } from "../../../view/format.js";
+import { promptCallsText, promptCostText } from "../../../view/prompt-figures.js";
 import { plural } from "../markdown-context.js";
 import { code, emphasis, list, paragraph, stringify, strong, text } from "../mdast.js";
 import type { CommandRun, PromptOutline, SessionFacts, TurnError } from "./collect-facts.js";
+import { promptsLeftOut, rowLists, rowsWithin } from "./prompt-rows.js";
 import { commandItem, fileCallsText, fileLinesText, headLine, whereNote } from "./summary-lists.js";
 
 /** Successful commands shown beside the failed ones: the last this many (the checks before the end). */
@@ -162,21 +164,21 @@ function toolCalls(item: PromptOutline): number {
   return calls;
 }
 
-/** The prompts of the active branch, numbered, each with its tool calls, failures, errors and cost. */
+/**
+ * The prompts of the active branch, numbered as the prompt index numbers them, each with its model calls,
+ * tool calls, failures, errors and cost; the usage that belongs to no prompt in rows of its own.
+ */
 export function shortPromptsList(facts: SessionFacts, limit: number): string {
-  const items = facts.outline.slice(0, limit).map((item): PhrasingContent[] => {
-    const parts: string[] = [];
+  const blocks = rowLists(rowsWithin(facts.outline, limit), (item): PhrasingContent[] => {
+    const parts = [promptCallsText(item.row)];
     const calls = toolCalls(item);
     if (calls > 0) parts.push(plural(calls, "tool call", "tool calls"));
     if (item.failedTools > 0) parts.push(`${formatInteger(item.failedTools)} failed`);
     if (item.errors > 0) parts.push(plural(item.errors, "error", "errors"));
-    if (item.cost > 0 || item.unpricedTokens > 0)
-      parts.push(formatCostWithUnpriced(item.cost, item.unpricedTokens));
-    const figures = parts.length > 0 ? [text(" — "), emphasis(text(parts.join(" · ")))] : [];
-    return [text(firstLine(item.prompt, PROMPT_MAX)), ...figures];
+    parts.push(promptCostText(item.row));
+    return [text(firstLine(item.prompt, PROMPT_MAX)), text(" — "), emphasis(text(parts.join(" · ")))];
   });
-  const blocks: RootContent[] = items.length > 0 ? [list(true, items)] : [];
-  const left = facts.outline.length - items.length;
+  const left = promptsLeftOut(facts.outline, limit);
   if (left > 0) blocks.push(notShown(left, ["prompt", "prompts"]));
   return stringify(blocks);
 }

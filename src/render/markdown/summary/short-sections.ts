@@ -1,5 +1,6 @@
 import { TOOL_VERSION } from "../../../version.js";
 import { formatInteger } from "../../../view/format.js";
+import { promptCount } from "../../../view/prompt-figures.js";
 import type { ReportView } from "../../../view/report-view.js";
 import { code, emphasis, paragraph, stringify, summaryText, text } from "../mdast.js";
 import { factsLine, titleHeading } from "../overview-markdown.js";
@@ -56,7 +57,7 @@ export class ShortSummarySections {
   fullLimits(): ShortSummaryLimits {
     const { facts, view } = this;
     return {
-      prompts: facts.outline.length,
+      prompts: promptCount(view.prompts),
       commands: shortCommands(facts.commands).length,
       errors: shortErrors(facts.errors).length,
       files: facts.files.length,
@@ -71,7 +72,7 @@ export class ShortSummarySections {
       count === 0 ? null : { count: formatInteger(count), list: this.#once(section, limit, build) ?? "" };
     return {
       title: titleHeading(view.header, 2),
-      facts: factsLine(view.header, facts.outline.length),
+      facts: factsLine(view.header, promptCount(view.prompts)),
       outcome: this.#once("outcome", 0, () => {
         const blocks = outcomeBlocks(view.transcript);
         return blocks === null ? null : stringify(blocks);
@@ -98,9 +99,9 @@ export class ShortSummarySections {
           ? null
           : {
               summary: summaryText(
-                facts.outline.length === 1
+                promptCount(view.prompts) === 1
                   ? "The prompt"
-                  : `The ${formatInteger(facts.outline.length)} prompts`,
+                  : `The ${formatInteger(promptCount(view.prompts))} prompts`,
               ),
               list:
                 this.#once("prompts", limits.prompts, () => shortPromptsList(facts, limits.prompts)) ?? "",

@@ -3,7 +3,8 @@
  * out when that is fewer than it has.
  */
 import type { PhrasingContent, RootContent } from "mdast";
-import { cutWhole, formatCostWithUnpriced, formatInteger, formatTokens } from "../../../view/format.js";
+import { cutWhole, formatInteger, formatTokens } from "../../../view/format.js";
+import { promptCallsText, promptCostText, promptCount } from "../../../view/prompt-figures.js";
 import type { ReportView } from "../../../view/report-view.js";
 import { plural, SESSION_HEADING_OFFSET } from "../markdown-context.js";
 import {
@@ -22,6 +23,7 @@ import { branchItems } from "../overview-markdown.js";
 import { sessionMarkdown } from "../session-markdown.js";
 import type { CommandRun, FileChange, SessionFacts, Where } from "./collect-facts.js";
 import { GITHUB_COMMENT_LIMIT } from "./fit-summary.js";
+import { promptsLeftOut, rowLists, rowsWithin } from "./prompt-rows.js";
 import { toolCountsText } from "./tool-counts.js";
 
 /** The typed prompt is shown up to this many characters; the full report has the rest. */
@@ -100,7 +102,7 @@ export function askedBlocks(facts: SessionFacts): string | null {
         ),
       );
   }
-  const others = facts.outline.length - 1;
+  const others = promptCount(facts.outline.map((item) => item.row)) - 1;
   if (others > 0)
     // Not "outlined below": a summary too long for GitHub leaves the outline out first.
     blocks.push(paragraph(text(`Then ${plural(others, "more prompt", "more prompts")}.`)));
@@ -207,20 +209,22 @@ export function historyList(view: ReportView, facts: SessionFacts, limit: number
   return stringify(blocks);
 }
 
-/** The active branch prompt by prompt: what was typed, then what the model did and what it cost. */
+/**
+ * The active branch prompt by prompt: what was typed, then what the model did and what it cost, with the
+ * prompt index's numbers, calls and cost; the usage that belongs to no prompt in rows of its own.
+ */
 export function outlineList(facts: SessionFacts, limit: number): string {
   const { outline } = facts;
-  const items = outline.slice(0, limit).map((item): PhrasingContent[] => {
-    const parts = [plural(item.replies, "reply", "replies")];
+  const blocks = rowLists(rowsWithin(outline, limit), (item): PhrasingContent[] => {
+    const parts = [promptCallsText(item.row)];
     if (item.tools.size > 0) parts.push(toolCountsText(item.tools));
     if (item.failedTools > 0) parts.push(`${formatInteger(item.failedTools)} failed`);
     if (item.errors > 0) parts.push(plural(item.errors, "error", "errors"));
     if (item.compactions > 0) parts.push("compacted");
-    if (item.cost > 0 || item.unpricedTokens > 0)
-      parts.push(formatCostWithUnpriced(item.cost, item.unpricedTokens));
+    parts.push(promptCostText(item.row));
     return [text(item.prompt), text(" — "), emphasis(text(parts.join(" · ")))];
   });
-  const blocks: RootContent[] = limit > 0 ? [list(true, items)] : [];
-  if (outline.length > limit) blocks.push(leftOut(outline.length - limit, limit, ["prompt", "prompts"]));
+  const left = promptsLeftOut(outline, limit);
+  if (left > 0) blocks.push(leftOut(left, limit, ["prompt", "prompts"]));
   return stringify(blocks);
 }

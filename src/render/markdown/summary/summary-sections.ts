@@ -1,5 +1,6 @@
 import { TOOL_VERSION } from "../../../version.js";
 import { formatInteger } from "../../../view/format.js";
+import { promptCount } from "../../../view/prompt-figures.js";
 import type { ReportView } from "../../../view/report-view.js";
 import { plural } from "../markdown-context.js";
 import { code, emphasis, paragraph, stringify, summaryText, text } from "../mdast.js";
@@ -55,7 +56,7 @@ export class SummarySections {
   fullLimits(): SummaryLimits {
     const { facts, view } = this;
     return {
-      outline: facts.outline.length,
+      outline: promptCount(this.view.prompts),
       commands: facts.commands.length,
       errors: facts.errors.length,
       files: facts.files.length,
@@ -69,7 +70,7 @@ export class SummarySections {
     const failed = facts.commands.filter((run) => run.failed).length;
     return {
       title: titleHeading(this.view.header, 2),
-      facts: factsLine(this.view.header, facts.outline.length),
+      facts: factsLine(this.view.header, promptCount(this.view.prompts)),
       asked: this.#once("asked", 0, () => askedBlocks(facts)),
       totals:
         this.#once("totals", limits.models, () => stringify(totalsTable(this.view.usage, limits.models))) ??
@@ -90,7 +91,7 @@ export class SummarySections {
           ? null
           : {
               summary: summaryText(
-                `Outline of the active branch: ${plural(facts.outline.length, "prompt", "prompts")}`,
+                `Outline of the active branch: ${plural(promptCount(this.view.prompts), "prompt", "prompts")}`,
               ),
               list: this.#once("outline", limits.outline, () => outlineList(facts, limits.outline)) ?? "",
             },
