@@ -194,6 +194,48 @@ describe("pi-report pr: posted once, then updated in place", () => {
     expect(JSON.parse(writes[1]?.stdin ?? "{}").body).toBe(posted?.body);
   });
 
+  // G1: GitHub hides the marker, so mallory's "<!-- pi-report:pr -->\nLGTM" reads "LGTM" and is hers.
+  const spoof = { id: 555, body: `${PR_COMMENT_MARKER}\nLGTM`, user: { login: "mallory" } };
+
+  it("never edits a comment that starts with the marker but another account wrote: posts its own", async () => {
+    const gh = fakeGh({ comments: [spoof] });
+    const { code, stderr } = await runIn(world.top, ["pr", "--no-links"], { ...world.env, ...gh.env });
+    expect({ code, stderr: stderr.split("\n").at(-2) }).toEqual({
+      code: 0,
+      stderr:
+        "pi-report: created the comment on https://github.com/acme/app/pull/7: https://github.com/acme/app/pull/7#issuecomment-1001",
+    });
+    const [hers, ours] = gh.state().comments;
+    expect(hers).toEqual(spoof);
+    expect(ours?.user.login).toBe("me");
+    expect(ours?.body).toContain("**$1.60**");
+    expect(gh.calls().some((call) => call.args.join(" ") === "api user --jq .login")).toBe(true);
+  });
+
+  it("edits the comment the same account wrote, even when another's with the marker comes first", async () => {
+    const earlier = { id: 600, body: `${PR_COMMENT_MARKER}\nold numbers`, user: { login: "me" } };
+    const gh = fakeGh({ comments: [spoof, earlier] });
+    const { code } = await runIn(world.top, ["pr", "--no-links"], { ...world.env, ...gh.env });
+    expect(code).toBe(0);
+    const [hers, ours, ...more] = gh.state().comments;
+    expect(hers).toEqual(spoof);
+    expect(ours?.id).toBe(600);
+    expect(ours?.body).toContain("**$1.60**");
+    expect(more).toEqual([]);
+  });
+
+  it("with a token that may not read /user (Actions' GITHUB_TOKEN), takes the Actions bot's comment only", async () => {
+    const bot = "github-actions[bot]";
+    const earlier = { id: 600, body: `${PR_COMMENT_MARKER}\nold numbers`, user: { login: bot } };
+    const gh = fakeGh({ login: bot, userForbidden: true, comments: [spoof, earlier] });
+    const env = { ...world.env, ...gh.env, GITHUB_ACTIONS: "true" };
+    expect((await runIn(world.top, ["pr", "--no-links"], env)).code).toBe(0);
+    expect(gh.state().comments.map((comment) => [comment.id, comment.body.includes("**$1.60**")])).toEqual([
+      [555, false],
+      [600, true],
+    ]);
+  });
+
   it("--pr comments on that pull request", async () => {
     const gh = fakeGh({ pr: 12 });
     const { code } = await runIn(world.top, ["pr", "--pr", "12", "--no-links"], { ...world.env, ...gh.env });

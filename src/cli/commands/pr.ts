@@ -62,6 +62,7 @@ async function prCommand(options: PrCommandOptions, io: CliIo): Promise<void> {
   const { findPullRequest, postComment } = await import("../../pr/post-comment.js");
   const { findShares } = await import("../../share/find-shares.js");
   const { GhError, ghRunner } = await import("../../github/gh.js");
+  const { ghLogin } = await import("../../github/login.js");
   const { writeFileAtomically } = await import("../../io/write-file-atomically.js");
   const { roundCost } = await import("../../usage/totals.js");
   if (
@@ -76,6 +77,8 @@ async function prCommand(options: PrCommandOptions, io: CliIo): Promise<void> {
   const gh = ghRunner({ env: io.env, cwd: top, otherwise: "use --dry-run" });
   // Before the sessions are read: a comment that cannot be posted is said at once.
   const target = options.dryRun === true ? null : await findPullRequest(gh, number);
+  // Whose comment may be edited: ours only (see postComment).
+  const login = target === null ? null : await ghLogin(gh, io.env);
   const { root, files } = candidateFiles(top, io.env, options.sessionsDir);
   const redaction = redactionSettings(options.redact);
   const found = await collectPrSessions(files, top, window, redaction);
@@ -108,11 +111,11 @@ async function prCommand(options: PrCommandOptions, io: CliIo): Promise<void> {
     };
     await writeFileAtomically(resolve(io.cwd, options.totals), `${JSON.stringify(totals, null, 2)}\n`);
   }
-  if (target === null) {
+  if (target === null || login === null) {
     io.stdout.write(body);
     return;
   }
-  const posted = await postComment(gh, target, body);
+  const posted = await postComment(gh, target, body, login);
   io.stderr.write(`pi-report: ${posted.action} the comment on ${target.url}: ${posted.url}\n`);
   if (!redaction.enabled) io.stderr.write("pi-report: Secrets were not redacted (--no-redact).\n");
 }
