@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, symlinkSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -59,6 +59,42 @@ describe("pi-report pr --dry-run: the branch's sessions, each piece of usage cou
     // Sub-agent file and fork copies: said, not added.
     expect(stdout).toContain("1 sub-agent run's own file counted in the session that ran it");
     expect(stdout).toContain("7 entries copied by /fork or /clone counted once, in the original");
+  });
+
+  it("--totals fails closed on a total that is no finite number: exit 2, nothing written (G12)", async () => {
+    const sessions = mkdtempSync(join(tmpdir(), "pi-report-pr-infinite-"));
+    const line = (id: string, parentId: string | null, message: object) =>
+      JSON.stringify({ type: "message", id, parentId, timestamp: "2026-05-01T10:00:01.000Z", message });
+    const reply = { role: "assistant", content: [], provider: "p", model: "m", stopReason: "stop" };
+    // 1.7e308 twice is past Number.MAX_VALUE (1.797e308): Infinity, which JSON writes as null.
+    const usage = { input: 10, output: 5, cost: { total: 1.7e308 } };
+    writeFileSync(
+      join(sessions, "infinite.jsonl"),
+      [
+        JSON.stringify({
+          type: "session",
+          version: 3,
+          id: "inf",
+          timestamp: "2026-05-01T10:00:00.000Z",
+          cwd: world.top,
+        }),
+        line("u", null, { role: "user", content: "a", timestamp: 1 }),
+        line("a", "u", { ...reply, usage }),
+        line("b", "a", { ...reply, usage }),
+      ].join("\n"),
+    );
+    const totals = join(sessions, "totals.json");
+    const { code, stdout, stderr } = await runIn(
+      world.top,
+      ["pr", "--dry-run", "--any-time", "--no-links", "--sessions-dir", sessions, "--totals", totals],
+      { ...world.env, ...noGh },
+    );
+    expect({ code, stdout, last: stderr.split("\n").at(-2) }).toEqual({
+      code: 2,
+      stdout: "",
+      last: "pi-report: --totals: the sessions' cost adds up to Infinity, not a number a cost threshold can be checked against; a session records an impossible figure (its report shows which).",
+    });
+    expect(existsSync(totals)).toBe(false);
   });
 
   it("lists each session once with its own cost, tokens and duration", async () => {

@@ -54,6 +54,21 @@ function prNumber(value: string | undefined): number | undefined {
   return Number(value);
 }
 
+/**
+ * A total that is no finite number (replies recording 1e308 dollars add up to Infinity) would be written
+ * as null, and a threshold compared with null or NaN never trips: the run fails instead (fail closed).
+ *
+ * @throws {UsageError} naming the figure.
+ */
+function refuseNonFiniteTotals(totals: Record<string, number>): void {
+  for (const [name, value] of Object.entries(totals)) {
+    if (Number.isFinite(value)) continue;
+    throw new UsageError(
+      `--totals: the sessions' ${name} adds up to ${value}, not a number a cost threshold can be checked against; a session records an impossible figure (its report shows which).`,
+    );
+  }
+}
+
 async function prCommand(options: PrCommandOptions, io: CliIo): Promise<void> {
   const { repositoryTop, workWindow } = await import("../../pr/git-window.js");
   const { candidateFiles } = await import("../../pr/repo-sessions.js");
@@ -109,6 +124,7 @@ async function prCommand(options: PrCommandOptions, io: CliIo): Promise<void> {
       unpricedTokens: total.total.unpricedTokens,
       subagentCost: roundCost(total.subagent.cost),
     };
+    refuseNonFiniteTotals(totals);
     await writeFileAtomically(resolve(io.cwd, options.totals), `${JSON.stringify(totals, null, 2)}\n`);
   }
   if (target === null || login === null) {
