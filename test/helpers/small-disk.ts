@@ -28,10 +28,11 @@ export const cannotMountTmpfs: string | undefined = (() => {
   }
 })();
 
-/** Mounts a tmpfs of `kilobytes` on a new temporary folder. */
-export function mountSmallDisk(kilobytes = 256): SmallDisk {
+/** Mounts a tmpfs of `kilobytes` on a new temporary folder; `readOnly`: mounted read-only (EROFS). */
+export function mountSmallDisk(kilobytes = 256, { readOnly = false } = {}): SmallDisk {
   const folder = mkdtempSync(join(tmpdir(), "pi-report-small-disk-"));
-  execFileSync("mount", ["-t", "tmpfs", "-o", `size=${kilobytes}k`, "tmpfs", folder], { stdio: "pipe" });
+  const options = `size=${kilobytes}k${readOnly ? ",ro" : ""}`;
+  execFileSync("mount", ["-t", "tmpfs", "-o", options, "tmpfs", folder], { stdio: "pipe" });
   let mounted = true;
   return {
     folder,
