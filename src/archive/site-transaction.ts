@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, rmdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { UsageError } from "../output/usage-error.js";
+import { refuseLinksInSite } from "./site-links.js";
 import { lockSite } from "./site-lock.js";
 import { PartialCommitError, type SiteStaging, stageSite } from "./site-staging.js";
 import { siteFolderFailure, siteWriteFailure } from "./site-write-failure.js";
@@ -87,6 +88,7 @@ export async function inSiteTransaction<T>(
   let done = false;
   try {
     release = lockSite(output, given);
+    refuseLinksInSite(output, given);
     staging = stageSite(output);
     const result = await work(staging);
     done = true;
