@@ -14,7 +14,7 @@ import { PR_COMMENT_MARKER } from "../../src/pr/pr-comment.js";
 import { type ActionStep, loadAction, runAction, type StepResult } from "../helpers/action-runner.js";
 import { type FakeGh, fakeGh } from "../helpers/fake-gh.js";
 import { ROOT } from "../helpers/paths.js";
-import { makePrWorld } from "../pr/pr-world.js";
+import { makePrWorld, writeInfiniteCostSessions } from "../pr/pr-world.js";
 
 const action = loadAction(join(ROOT, "action.yml"));
 const world = makePrWorld();
@@ -143,44 +143,7 @@ describe("action.yml", () => {
   });
 
   it("a total cost that is no finite number fails the job: no threshold passes on it (G12)", () => {
-    // Two replies of 1.7e308 dollars each add up to Infinity, which JSON writes as null.
-    const sessions = mkdtempSync(join(tmpdir(), "pi-report-runner-infinite-"));
-    const reply = (id: string, parentId: string, second: number) =>
-      JSON.stringify({
-        type: "message",
-        id,
-        parentId,
-        timestamp: `2026-05-01T10:00:0${second}.000Z`,
-        message: {
-          role: "assistant",
-          content: [],
-          provider: "p",
-          model: "m",
-          usage: { input: 10, output: 5, cost: { total: 1.7e308 } },
-          stopReason: "stop",
-        },
-      });
-    writeFileSync(
-      join(sessions, "infinite.jsonl"),
-      `${[
-        JSON.stringify({
-          type: "session",
-          version: 3,
-          id: "inf",
-          timestamp: "2026-05-01T10:00:00.000Z",
-          cwd: world.top,
-        }),
-        JSON.stringify({
-          type: "message",
-          id: "u",
-          parentId: null,
-          timestamp: "2026-05-01T10:00:01.000Z",
-          message: { role: "user", content: "a", timestamp: 1 },
-        }),
-        reply("a", "u", 2),
-        reply("b", "a", 3),
-      ].join("\n")}\n`,
-    );
+    const sessions = writeInfiniteCostSessions(world.top);
     const run = runWith(fakeGh(), { "sessions-dir": sessions, "cost-threshold": "5.00" });
     const report = run.byName("Report the job's Pi sessions");
     expect(report.outcome).toBe("failure");

@@ -9,22 +9,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { projectFolderName } from "../../src/sessions/find-session.js";
+import { actingCharacters } from "../helpers/acting-characters.js";
 import { runCli } from "../helpers/cli.js";
 import { fakeGh } from "../helpers/fake-gh.js";
 import { makePrWorld } from "../pr/pr-world.js";
 
-/** Characters that act on a terminal or reorder text: C0 but tab and line feed, DEL, C1, bidi controls. */
-function acting(text: string): string[] {
-  return [...text].filter((char) => {
-    const code = char.codePointAt(0) ?? 0;
-    return (
-      (code < 0x20 && code !== 0x09 && code !== 0x0a) ||
-      (code >= 0x7f && code <= 0x9f) ||
-      (code >= 0x202a && code <= 0x202e) ||
-      (code >= 0x2066 && code <= 0x2069)
-    );
-  });
-}
+const acting = actingCharacters;
 
 const OSC52 = "\u001b]52;c;cHduZWQ=\u0007\u001b[2J";
 const NOTICE = "z\n::notice title=pwned::injected.jsonl";

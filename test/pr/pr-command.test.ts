@@ -1,12 +1,12 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { PR_COMMENT_MARKER } from "../../src/pr/pr-comment.js";
 import { runCli } from "../helpers/cli.js";
 import { fakeGh } from "../helpers/fake-gh.js";
-import { GITHUB_TOKEN_IN_COMMAND, makePrWorld } from "./pr-world.js";
+import { GITHUB_TOKEN_IN_COMMAND, makePrWorld, writeInfiniteCostSessions } from "./pr-world.js";
 
 /** A folder for PATH holding links to these commands only (where this machine has them). */
 function pathWithOnly(...commands: string[]): string {
@@ -62,27 +62,7 @@ describe("pi-report pr --dry-run: the branch's sessions, each piece of usage cou
   });
 
   it("--totals fails closed on a total that is no finite number: exit 2, nothing written (G12)", async () => {
-    const sessions = mkdtempSync(join(tmpdir(), "pi-report-pr-infinite-"));
-    const line = (id: string, parentId: string | null, message: object) =>
-      JSON.stringify({ type: "message", id, parentId, timestamp: "2026-05-01T10:00:01.000Z", message });
-    const reply = { role: "assistant", content: [], provider: "p", model: "m", stopReason: "stop" };
-    // 1.7e308 twice is past Number.MAX_VALUE (1.797e308): Infinity, which JSON writes as null.
-    const usage = { input: 10, output: 5, cost: { total: 1.7e308 } };
-    writeFileSync(
-      join(sessions, "infinite.jsonl"),
-      [
-        JSON.stringify({
-          type: "session",
-          version: 3,
-          id: "inf",
-          timestamp: "2026-05-01T10:00:00.000Z",
-          cwd: world.top,
-        }),
-        line("u", null, { role: "user", content: "a", timestamp: 1 }),
-        line("a", "u", { ...reply, usage }),
-        line("b", "a", { ...reply, usage }),
-      ].join("\n"),
-    );
+    const sessions = writeInfiniteCostSessions(world.top);
     const totals = join(sessions, "totals.json");
     const { code, stdout, stderr } = await runIn(
       world.top,

@@ -6,18 +6,10 @@ import {
   showControlCharacters,
   showControlCharactersInLine,
 } from "../../src/render/primitives/control-characters.js";
+import { actingCharacters } from "../helpers/acting-characters.js";
 
 /** What must not survive: C0 but tab and line feed, DEL, C1, bidi embeddings, overrides and isolates. */
-const ACTING = (char: string) => {
-  const code = char.codePointAt(0) ?? 0;
-  return (
-    (code < 0x20 && code !== 0x09 && code !== 0x0a) ||
-    (code >= 0x7f && code <= 0x9f) ||
-    (code >= 0x202a && code <= 0x202e) ||
-    (code >= 0x2066 && code <= 0x2069)
-  );
-};
-const acting = (text: string) => [...text].filter(ACTING);
+const acting = actingCharacters;
 
 // Text rich in what is shown: every such character, among ordinary text of any width.
 const piece = fc.oneof(
