@@ -1,3 +1,4 @@
+import { basename } from "node:path";
 import { type BranchContext, buildContext } from "./context/build-context.js";
 import { migrateSession } from "./migrate/migrate-session.js";
 import { type Session, typeEntries } from "./migrate/type-entries.js";
@@ -9,6 +10,7 @@ import {
   type RedactionHelper,
   type RedactionSettings,
   type RedactionSummary,
+  redactOutput,
   redactRawSession,
 } from "./redact/redact-session.js";
 import { attachChildRuns } from "./subagents/child-runs.js";
@@ -80,6 +82,11 @@ export interface SessionAnalysis {
   /** The reader's, the migration's and the tree's problems, by line. */
   problems: Problem[];
   redaction: AnalysisRedaction;
+  /**
+   * The session file as reports name it (`sessionPath` given): its path, and its base name redacted as
+   * the session is (a file named after a token shows `[redacted: github-token]`); null without a path.
+   */
+  source: { path: string; name: string } | null;
 }
 
 /**
@@ -96,9 +103,23 @@ export async function analyze(
   const { redaction = DEFAULT_REDACTION, redactionScope = "session", redactionThread, ...rest } = options;
   const settings: RedactionSettings = redaction === false ? { enabled: false, patterns: [] } : redaction;
   if (redactionScope === "output") return { ...analyzeSession(raw, rest), redaction: { pending: settings } };
+  // Read before the session is redacted in place: the homes its cwd names are redacted in the name too.
+  const cwd = typeof raw.header.cwd === "string" ? raw.header.cwd : null;
   const redacted = await redactRawSession(raw, settings, redactionThread);
-  return { ...analyzeSession(redacted.raw, rest), redaction: { summary: redacted.summary } };
+  const analysis = analyzeSession(redacted.raw, rest);
+  if (analysis.source === null || !settings.enabled)
+    return { ...analysis, redaction: { summary: redacted.summary } };
+  const name = await redactOutput({ name: analysis.source.name }, cwd, settings, NO_KEYS);
+  const counts = { ...redacted.summary.counts };
+  for (const [kind, count] of Object.entries(name.summary.counts)) counts[kind] = (counts[kind] ?? 0) + count;
+  return {
+    ...analysis,
+    source: { path: analysis.source.path, name: name.output.name },
+    redaction: { summary: { ...redacted.summary, counts } },
+  };
 }
+
+const NO_KEYS: ReadonlySet<string> = new Set();
 
 /**
  * The analysis stages: migrate -> type -> tree -> usage -> context per branch, of a session as it is
@@ -146,6 +167,10 @@ export function analyzeSession(raw: RawSession, options: AnalyzeOptions = {}): S
     activeBranch: branches.find((branch) => branch.active),
     problems: sortProblems([...session.problems, ...tree.problems, ...collected.problems]),
     redaction: null,
+    source:
+      options.sessionPath === undefined
+        ? null
+        : { path: options.sessionPath, name: basename(options.sessionPath) },
   };
 }
 

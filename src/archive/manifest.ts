@@ -7,9 +7,10 @@ import type { SessionDigest } from "./session-digest.js";
 export const MANIFEST_FILE = "pi-report-manifest.json";
 /**
  * Version of the manifest's shape; a manifest of another version is ignored (everything is redone).
- * 2: a session's searchable text moved out of its record, to the site's `pi-report-search/`.
+ * 2: a session's searchable text moved out of its record, to the site's `pi-report-search/`. 3: that
+ * text is keyed by a hash of the file's name (`searchKey`), and a `--costs-only` site keeps no titles.
  */
-export const MANIFEST_VERSION = 2;
+export const MANIFEST_VERSION = 3;
 
 /** What the archive made of one file. */
 export type FileOutcome =

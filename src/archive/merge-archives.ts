@@ -2,15 +2,15 @@ import { readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { UsageError } from "../output/usage-error.js";
 import { ARCHIVE_SCHEMA_VERSION, type ArchiveJson } from "./archive-json.js";
-import type { ArchivedSession } from "./archive-model.js";
+import { checkMergeInput, type MergeInputJson } from "./archive-json-schema.js";
 import { digestUsageOf, type EntryUsage } from "./entry-usage.js";
 import type { FileRecord } from "./manifest.js";
 
-/** One archive to merge: as the user named it, where its archive.json is, and what it holds. */
+/** One archive to merge: as the user named it, where its archive.json is, and what it holds (checked). */
 export interface MergeInput {
   given: string;
   path: string;
-  json: ArchiveJson;
+  json: MergeInputJson;
 }
 
 /**
@@ -28,9 +28,9 @@ export function readMergeInput(given: string, cwd: string): MergeInput {
       `--merge ${given}: no such file or folder; give a site's folder or its archive.json.`,
     );
   }
-  let json: Partial<ArchiveJson>;
+  let json: Partial<ArchiveJson> | null;
   try {
-    json = JSON.parse(readFileSync(path, "utf8")) as Partial<ArchiveJson>;
+    json = JSON.parse(readFileSync(path, "utf8")) as Partial<ArchiveJson> | null;
   } catch (error) {
     const why = (error as NodeJS.ErrnoException).code ?? "not JSON";
     throw new UsageError(`--merge ${given}: ${path} cannot be read (${why}); give a site's archive.json.`);
@@ -38,19 +38,26 @@ export function readMergeInput(given: string, cwd: string): MergeInput {
   if (json?.generator?.name !== "pi-session-report" || !Array.isArray(json.sessions)) {
     throw new UsageError(`--merge ${given}: ${path} is not an archive.json of pi-report archive.`);
   }
-  if (json.schemaVersion !== ARCHIVE_SCHEMA_VERSION || !json.sessions.every((s) => Array.isArray(s.usage))) {
+  if (json.schemaVersion !== ARCHIVE_SCHEMA_VERSION) {
     throw new UsageError(
       `--merge ${given}: archive.json of schema version ${String(json.schemaVersion)}, which carries no usage entry by entry; archive that machine again with this version (version ${ARCHIVE_SCHEMA_VERSION}).`,
     );
   }
-  return { given, path, json: json as ArchiveJson };
+  // Another machine's file: every field merged is checked, the first that is not as this tool writes it named.
+  const checked = checkMergeInput(json);
+  if ("wrong" in checked) {
+    throw new UsageError(
+      `--merge ${given}: ${path}: ${checked.wrong}; this file was damaged or changed: archive that machine again.`,
+    );
+  }
+  return { given, path, json: checked.ok };
 }
 
 /** A session of one input, with where it came from. */
 interface Held {
   input: number;
   machine: string | null;
-  session: ArchivedSession;
+  session: MergeInputJson["sessions"][number];
 }
 
 /** The session's name in the merge: unique per input, ending in the file's own name (forks find it so). */

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { closeSync, fstatSync, openSync, readFileSync } from "node:fs";
+import { posix } from "node:path";
 import { analyze, type SessionAnalysis } from "../pipeline.js";
 import { SessionReadError, type SessionReadErrorCode } from "../read/errors.js";
 import { parseSessionBytes } from "../read/parse-session-text.js";
@@ -120,7 +121,12 @@ export async function processSession(task: SessionTask): Promise<SessionResult> 
     }
     return { ...base, kind: "failed", error: describe(error) };
   }
-  if (task.render === false || !matchesFilters(digest, task.filters)) {
+  if (task.render === false) {
+    // A site without transcripts keeps no session text, its manifest neither: named by its file.
+    const named = { ...digest, title: posix.basename(task.file), titleFrom: "file" as const };
+    return { ...base, kind: "session", digest: named, report: null, rendered: false, error: null };
+  }
+  if (!matchesFilters(digest, task.filters)) {
     return { ...base, kind: "session", digest, report: null, rendered: false, error: null };
   }
   let html: string | readonly string[];

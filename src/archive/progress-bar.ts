@@ -1,3 +1,5 @@
+import { CLEAR_LINE, REDRAW } from "../output/inert-stream.js";
+
 const WIDTH = 24;
 
 /**
@@ -13,7 +15,7 @@ export function progressBar(
   let drawn = "";
   const draw = (): void => {
     const filled = Math.round((finished / total) * WIDTH);
-    const line = `\rarchiving [${"#".repeat(filled)}${"-".repeat(WIDTH - filled)}] ${finished}/${total} sessions`;
+    const line = `${REDRAW}archiving [${"#".repeat(filled)}${"-".repeat(WIDTH - filled)}] ${finished}/${total} sessions`;
     if (line !== drawn) stderr.write(line);
     drawn = line;
   };
@@ -24,7 +26,7 @@ export function progressBar(
       if (live) draw();
     },
     done() {
-      if (live) stderr.write("\r\x1b[K");
+      if (live) stderr.write(CLEAR_LINE);
     },
   };
 }

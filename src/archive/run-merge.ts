@@ -67,8 +67,8 @@ export async function runMerge(options: MergeOptions): Promise<MergeSummary> {
     const earlier = readManifest(output);
     refuseForeignFiles(output, options);
     const records = mergedRecords(inputs);
-    // Each archive was redacted on its machine; this machine's settings apply on top.
-    const site = await siteRedaction(redaction);
+    // Each archive was redacted on its machine, or not (--no-redact): this run's settings apply to all of it.
+    const site = await siteRedaction(redaction, { untrusted: true });
     const model = await shownWithUsage(site, buildArchiveModel(records, filters, null));
     const pages = await writeIndexPages(staging, model, null);
     await staging.write(

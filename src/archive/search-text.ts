@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { SearchDoc } from "./search-docs.js";
@@ -10,12 +11,19 @@ import { siteFile } from "./site-paths.js";
  */
 export const SEARCH_TEXT_FOLDER = "pi-report-search";
 
-/** A shard's file of text, site-relative: one line a session, `[file, hash, docs]`. */
+/** A shard's file of text, site-relative: one line a session, `[key, hash, docs]` (`searchKey`). */
 export const searchTextFile = (shard: string): string => `${SEARCH_TEXT_FOLDER}/${shard}.jsonl`;
+
+/**
+ * What a shard's text file knows a session by: a hash of its name below the folder, never the name, which
+ * spells the user's home (`--home-alice-app--/…`) and may hold a token. The file goes with the site;
+ * the names stay in the manifest alone.
+ */
+export const searchKey = (file: string): string => createHash("sha256").update(file).digest("base64url");
 
 /** One line of a shard's text file. */
 export const searchTextLine = (file: string, hash: string | null, docs: readonly SearchDoc[]): string =>
-  `${JSON.stringify([file, hash, docs])}\n`;
+  `${JSON.stringify([searchKey(file), hash, docs])}\n`;
 
 /** Appends a session's text to its shard's file in `folder` (absolute): a run's text, as sessions finish. */
 export function appendSearchText(
@@ -38,6 +46,7 @@ export function readSearchText(
   paths: readonly string[],
   wanted: ReadonlyMap<string, string | null>,
 ): Map<string, SearchDoc[]> {
+  const byKey = new Map([...wanted.keys()].map((file) => [searchKey(file), file]));
   const found = new Map<string, SearchDoc[]>();
   for (const path of paths) {
     let text: string;
@@ -48,8 +57,9 @@ export function readSearchText(
     }
     for (const line of text.split("\n")) {
       if (line === "") continue;
-      const [file, hash, docs] = JSON.parse(line) as [string, string | null, SearchDoc[]];
-      if (found.has(file) || !wanted.has(file) || wanted.get(file) !== hash) continue;
+      const [key, hash, docs] = JSON.parse(line) as [string, string | null, SearchDoc[]];
+      const file = byKey.get(key);
+      if (file === undefined || found.has(file) || wanted.get(file) !== hash) continue;
       found.set(file, docs);
     }
   }

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { readdirSync, rmdirSync, rmSync } from "node:fs";
 import { dirname, join, resolve, sep } from "node:path";
+import { realPathOf } from "./site-location.js";
 
 /** The site's folder of session reports; nothing else is ever deleted from the output folder. */
 export const REPORTS_FOLDER = "sessions";
@@ -49,11 +50,17 @@ export function siteFile(output: string, relative: string): string {
 
 /**
  * Whether a site-relative path names a report this tool may replace or delete: an `.html` file inside
- * `sessions/`. Guards against a hand-edited manifest pointing anywhere else.
+ * `sessions/`, as written and where it really is (through symbolic links). Guards against a hand-edited
+ * manifest pointing anywhere else.
  */
 export function isReportPath(output: string, relative: string): boolean {
-  const folder = resolve(output, REPORTS_FOLDER) + sep;
-  return relative.endsWith(".html") && resolve(siteFile(output, relative)).startsWith(folder);
+  const folder = resolve(output, REPORTS_FOLDER);
+  const path = resolve(siteFile(output, relative));
+  return (
+    relative.endsWith(".html") &&
+    path.startsWith(folder + sep) &&
+    realPathOf(path).startsWith(realPathOf(folder) + sep)
+  );
 }
 
 /** A link to a site-relative path from the site's root (each segment percent-encoded). */

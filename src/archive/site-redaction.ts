@@ -71,9 +71,14 @@ function remembering(redactor: Redactor): Redactor {
  * The site's redaction. Session files are named after Pi's folders, which spell the user's home
  * (`--home-alice-app--/…`), and a file's name may hold a secret its cwd held: the pages' paths, and
  * what index.html, archive.json and costs.csv list, go through a redactor of the run's settings, with
- * this machine's home and every home by its shape.
+ * this machine's home and every home by its shape. `untrusted`: the sessions come from other machines'
+ * archive.json (`--merge`), whose cwds, titles, parents and projects were redacted there with that
+ * machine's settings, or not at all (`--no-redact`): they are redacted again here, with this run's.
  */
-export async function siteRedaction(settings: RedactionSettings): Promise<SiteRedaction> {
+export async function siteRedaction(
+  settings: RedactionSettings,
+  { untrusted = false }: { untrusted?: boolean } = {},
+): Promise<SiteRedaction> {
   if (!settings.enabled) {
     return {
       reportPaths: async (files) => reportPaths(files, new Map()),
@@ -91,7 +96,7 @@ export async function siteRedaction(settings: RedactionSettings): Promise<SiteRe
     async shown(model) {
       const { value } = await redactJson(model, redactor, {
         skipKeys: MODEL_KEYS,
-        skipWhen: redactedInDigest,
+        ...(untrusted ? {} : { skipWhen: redactedInDigest }),
       });
       return value as ArchiveModel;
     },

@@ -1,9 +1,10 @@
-import { mkdirSync, rmdirSync } from "node:fs";
+import { existsSync, mkdirSync, rmdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { UsageError } from "../output/usage-error.js";
+import { refuseLinksInSite } from "./site-links.js";
 import { lockSite } from "./site-lock.js";
 import { PartialCommitError, type SiteStaging, stageSite } from "./site-staging.js";
-import { siteWriteFailure } from "./site-write-failure.js";
+import { siteFolderFailure, siteWriteFailure } from "./site-write-failure.js";
 
 /**
  * Makes the site's folder when missing.
@@ -15,9 +16,31 @@ function makeSiteFolder(output: string, given: string): string | undefined {
   try {
     return mkdirSync(output, { recursive: true });
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const why = code === "EEXIST" || code === "ENOTDIR" ? "a file of that name is in the way" : code;
-    throw new UsageError(`-o ${given}: cannot create the folder (${why}); give the site a folder.`);
+    const code = whyNotMade(output, (error as NodeJS.ErrnoException).code);
+    if (code === "EEXIST" || code === "ENOTDIR") {
+      throw new UsageError(
+        `-o ${given}: cannot create the folder (a file of that name is in the way); give the site a folder.`,
+      );
+    }
+    throw siteFolderFailure(given, code);
+  }
+}
+
+/**
+ * The file system's own reason a folder could not be made. Node 20's recursive mkdir answers ENOENT
+ * where the first missing folder cannot be made (a read-only file system says EROFS): that one folder is
+ * tried alone, which gives the real code.
+ */
+function whyNotMade(output: string, code: string | undefined): string | undefined {
+  if (code !== "ENOENT") return code;
+  let missing = output;
+  while (dirname(missing) !== missing && !existsSync(dirname(missing))) missing = dirname(missing);
+  try {
+    mkdirSync(missing);
+    rmdirSync(missing);
+    return code;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code ?? code;
   }
 }
 
@@ -65,6 +88,7 @@ export async function inSiteTransaction<T>(
   let done = false;
   try {
     release = lockSite(output, given);
+    refuseLinksInSite(output, given);
     staging = stageSite(output);
     const result = await work(staging);
     done = true;

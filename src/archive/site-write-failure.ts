@@ -22,3 +22,13 @@ export function siteWriteFailure(given: string, code: string | undefined, partly
     : "it is left as it was before this run";
   return new UsageError(`-o ${given}: cannot write the site: ${reason} (${code ?? "no code"}); ${state}.`);
 }
+
+/**
+ * The one line for a site whose folder could not be made: the file system's reason in words where it
+ * has one (`the file system is read-only (EROFS)`, as a single report says it), else its code.
+ */
+export function siteFolderFailure(given: string, code: string | undefined): UsageError {
+  const reason = code === undefined ? undefined : REASONS[code];
+  const why = reason === undefined ? (code ?? "no code") : `${reason} (${code})`;
+  return new UsageError(`-o ${given}: cannot create the folder: ${why}; give the site a folder elsewhere.`);
+}

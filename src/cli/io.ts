@@ -2,6 +2,7 @@
 export interface CliIo {
   /** `fd`: its file descriptor, when it is one of this process's (to tell whether it is the input file). */
   stdout: { write(chunk: string): unknown; isTTY?: boolean; fd?: number };
+  /** Messages for people, one a write (`run` makes each inert: see output/inert-stream.ts). */
   stderr: { write(chunk: string): unknown; isTTY?: boolean };
   cwd: string;
   env: Record<string, string | undefined>;

@@ -1,3 +1,5 @@
+import { CLEAR_LINE, REDRAW } from "../output/inert-stream.js";
+
 /** A one-line progress note on stderr, redrawn in place; silent when stderr is not a terminal. */
 export function progressLine(
   stderr: { write(chunk: string): unknown; isTTY?: boolean },
@@ -7,11 +9,11 @@ export function progressLine(
   return {
     update(done, total) {
       if (stderr.isTTY !== true || total < 500) return;
-      stderr.write(`\r${what} ${done}/${total}`);
+      stderr.write(`${REDRAW}${what} ${done}/${total}`);
       drawn = true;
     },
     done() {
-      if (drawn) stderr.write("\r\x1b[K");
+      if (drawn) stderr.write(CLEAR_LINE);
     },
   };
 }

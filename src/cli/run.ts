@@ -1,4 +1,5 @@
 import { Command, CommanderError, Option } from "commander";
+import { inertStream } from "../output/inert-stream.js";
 import { UsageError } from "../output/usage-error.js";
 import { SessionReadError } from "../read/errors.js";
 import { RedactPatternError } from "../redact/custom-patterns.js";
@@ -46,10 +47,13 @@ function buildProgram(io: CliIo): Command {
     .exitOverride()
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
-      writeErr: (text) => io.stderr.write(text),
+      // Help shown on an error is several lines: each a message of its own (io.stderr takes one a write).
+      writeErr: (text) => {
+        for (const line of text.split(/(?<=\n)/)) io.stderr.write(line);
+      },
       // One line in our own voice, like every other error: "pi-report: <what>".
-      outputError: (text, write) =>
-        write(`pi-report: ${text.replace(/^error: /, "").trimEnd()} (see --help)\n`),
+      outputError: (text) =>
+        io.stderr.write(`pi-report: ${text.replace(/^error: /, "").trimEnd()} (see --help)\n`),
     })
     .action(async (given: string | undefined, options: ReportOptions) => {
       const { session, summary } = summaryArguments(given, options.summary);
@@ -66,7 +70,9 @@ function buildProgram(io: CliIo): Command {
  * Runs the CLI and returns its exit code. Errors the user can act on are one line on stderr with code 2;
  * anything else is a bug in this tool: one line and code 1 (the stack only with PI_REPORT_DEBUG=1).
  */
-export async function run(argv: readonly string[], io: CliIo): Promise<number> {
+export async function run(argv: readonly string[], given: CliIo): Promise<number> {
+  // Every message goes out inert: file names and session text can hold terminal and log controls.
+  const io: CliIo = { ...given, stderr: inertStream(given.stderr) };
   try {
     await buildProgram(io).parseAsync([...argv], { from: "user" });
     return EXIT_OK;
@@ -92,7 +98,8 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     io.stderr.write(
       `pi-report: internal error: ${message} (please report it; PI_REPORT_DEBUG=1 shows where)\n`,
     );
-    if (io.env.PI_REPORT_DEBUG && error instanceof Error && error.stack) io.stderr.write(`${error.stack}\n`);
+    if (io.env.PI_REPORT_DEBUG && error instanceof Error && error.stack)
+      for (const line of error.stack.split("\n")) io.stderr.write(`${line}\n`);
     return EXIT_INTERNAL;
   }
 }

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { basename, extname, join } from "node:path";
+import { showControlCharactersInLine } from "../render/primitives/control-characters.js";
 import { copyToClipboard } from "./clipboard.js";
 import type { PiCommandContext } from "./pi-api.js";
 import { runPiReport } from "./run-pi-report.js";
@@ -22,8 +23,12 @@ export function parseReportArgs(args: string): ReportAction | undefined {
   return undefined;
 }
 
-/** Says one message to the user: in Pi's UI where there is one, else on standard error (print mode). */
-function say(ctx: PiCommandContext, message: string, type: "info" | "warning" | "error" = "info"): void {
+/**
+ * Says one message to the user: in Pi's UI where there is one, else on standard error (print mode). Its
+ * lines are shown inert: they name files, and a file's name can hold terminal controls.
+ */
+function say(ctx: PiCommandContext, text: string, type: "info" | "warning" | "error" = "info"): void {
+  const message = text.split("\n").map(showControlCharactersInLine).join("\n");
   if (ctx.hasUI) ctx.ui.notify(message, type);
   else process.stderr.write(`${message}\n`);
 }

@@ -51,25 +51,55 @@ export interface Posted {
   url: string;
 }
 
+/** A pull-request comment as GitHub lists it (`GET /repos/{owner}/{repo}/issues/{number}/comments`). */
+interface ListedComment {
+  id?: unknown;
+  body?: unknown;
+  user?: { login?: unknown } | null;
+}
+
+/**
+ * The id of the comment to edit: the first that starts with our hidden marker AND was written by `login`.
+ * Anyone can start a comment with the marker (GitHub hides it: "<!-- pi-report:pr -->\nLGTM" reads
+ * "LGTM"); a comment of someone else's is never taken, whoever may edit it.
+ */
+function ownComment(listed: string, login: string): number | undefined {
+  for (const line of listed.split("\n")) {
+    if (line.trim() === "") continue;
+    let comment: ListedComment;
+    try {
+      comment = JSON.parse(line) as ListedComment;
+    } catch {
+      throw new GhError(`gh listed something that is not a comment: ${line.slice(0, 80)}`);
+    }
+    if (
+      typeof comment.body === "string" &&
+      comment.body.startsWith(PR_COMMENT_MARKER) &&
+      comment.user?.login === login &&
+      typeof comment.id === "number" &&
+      Number.isSafeInteger(comment.id)
+    )
+      return comment.id;
+  }
+  return undefined;
+}
+
 /**
  * Posts `body` on the pull request, or, when a comment of ours is there already (its first line is the
- * hidden marker), edits that one in place: re-runs keep one comment, not a growing thread.
+ * hidden marker, and `login`, the account gh writes as, wrote it), edits that one in place: re-runs keep
+ * one comment, not a growing thread.
  */
-export async function postComment(gh: GhRunner, pr: PullRequest, body: string): Promise<Posted> {
+export async function postComment(
+  gh: GhRunner,
+  pr: PullRequest,
+  body: string,
+  login: string,
+): Promise<Posted> {
   const issue = `repos/${pr.owner}/${pr.repo}/issues`;
-  const ours = (
-    await ghOutput(gh, [
-      "api",
-      `${issue}/${pr.number}/comments`,
-      "--paginate",
-      "--jq",
-      `.[] | select(.body | startswith(${JSON.stringify(PR_COMMENT_MARKER)})) | .id`,
-    ])
-  )
-    .split("\n")
-    .filter((line) => /^\d+$/.test(line.trim()));
+  // Each comment on a line of its own: `--paginate` alone would print one JSON array per page, side by side.
+  const listed = await ghOutput(gh, ["api", `${issue}/${pr.number}/comments`, "--paginate", "--jq", ".[]"]);
+  const existing = ownComment(listed, login);
   const input = JSON.stringify({ body });
-  const existing = ours[0]?.trim();
   const answer =
     existing === undefined
       ? await ghOutput(gh, ["api", "-X", "POST", `${issue}/${pr.number}/comments`, "--input", "-"], input)

@@ -1,3 +1,5 @@
+import { showControlCharactersInLine } from "../render/primitives/control-characters.js";
+
 /**
  * How a gist says it is a pi-report share: its description, `pi-report: <title> (session <id>)`. The
  * description is all `--list` needs, on any machine the same account is logged in on.
@@ -8,11 +10,14 @@ const PREFIX = "pi-report: ";
 const TITLE_MAX = 100;
 const PATTERN = /^pi-report: (.*) \(session ([^\s()]+)\)$/s;
 
-/** The description of the gist that shares this session. */
+/**
+ * The description of the gist that shares this session: one line, its controls shown by name (GitHub
+ * shows it, `share --list` prints it).
+ */
 export function shareDescription(title: string, sessionId: string): string {
-  const line = title.replace(/\s+/g, " ").trim();
+  const line = showControlCharactersInLine(title.replace(/\s+/g, " ").trim());
   const cut = line.length > TITLE_MAX ? `${line.slice(0, TITLE_MAX - 1)}…` : line;
-  return `${PREFIX}${cut} (session ${sessionId.replace(/[\s()]/g, "_")})`;
+  return `${PREFIX}${cut} (session ${showControlCharactersInLine(sessionId).replace(/[\s()]/g, "_")})`;
 }
 
 /** The title and session id a pi-report share's description holds; null for any other gist. */

@@ -54,7 +54,13 @@ export function firstTypedPrompt(analysis: SessionAnalysis): string | null {
 export function headerView(analysis: SessionAnalysis, sourcePath: string | null): HeaderView {
   const { session, tree } = analysis;
   const prompt = firstTypedPrompt(analysis);
-  const fileName = sourcePath === null ? null : basename(sourcePath);
+  // The analysed file's name as redacted with its session; another path's as it is.
+  const fileName =
+    sourcePath === null
+      ? null
+      : sourcePath === analysis.source?.path
+        ? analysis.source.name
+        : basename(sourcePath);
   const [title, titleFrom]: [string, HeaderView["titleFrom"]] =
     tree.name !== null
       ? [tree.name, "name"]

@@ -5,7 +5,8 @@
  * node_modules; dist/ is built by `npm run build` before the tests. The upload step is GitHub's own
  * action: checked as configured, not run.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -13,7 +14,7 @@ import { PR_COMMENT_MARKER } from "../../src/pr/pr-comment.js";
 import { type ActionStep, loadAction, runAction, type StepResult } from "../helpers/action-runner.js";
 import { type FakeGh, fakeGh } from "../helpers/fake-gh.js";
 import { ROOT } from "../helpers/paths.js";
-import { makePrWorld } from "../pr/pr-world.js";
+import { makePrWorld, writeInfiniteCostSessions } from "../pr/pr-world.js";
 
 const action = loadAction(join(ROOT, "action.yml"));
 const world = makePrWorld();
@@ -126,6 +127,47 @@ describe("action.yml", () => {
     expect(methods).toEqual(["POST", "PATCH"]);
   });
 
+  it("with the job's token, edits only the Actions bot's comment, never another's that starts with the marker", () => {
+    // The Actions GITHUB_TOKEN may not read /user; its comments are written by github-actions[bot].
+    const spoof = { id: 555, body: `${PR_COMMENT_MARKER}\nLGTM`, user: { login: "mallory" } };
+    const gh = fakeGh({ login: "github-actions[bot]", userForbidden: true, comments: [spoof] });
+    runWith(gh, {});
+    runWith(gh, {});
+    const [hers, ours, ...more] = gh.state().comments;
+    expect(hers).toEqual(spoof);
+    expect(ours?.user.login).toBe("github-actions[bot]");
+    expect(ours?.body).toContain(ALL_COST);
+    expect(more).toEqual([]);
+    const methods = gh.calls().flatMap((call) => (call.args[1] === "-X" ? [call.args[2]] : []));
+    expect(methods).toEqual(["POST", "PATCH"]);
+  });
+
+  it("a total cost that is no finite number fails the job: no threshold passes on it (G12)", () => {
+    const sessions = writeInfiniteCostSessions(world.top);
+    const run = runWith(fakeGh(), { "sessions-dir": sessions, "cost-threshold": "5.00" });
+    const report = run.byName("Report the job's Pi sessions");
+    expect(report.outcome).toBe("failure");
+    expect(report.stderr).toContain(
+      "pi-report: --totals: the sessions' cost adds up to Infinity, not a number a cost threshold can be checked against",
+    );
+    expect(run.byName("Check the cost threshold").outcome).toBe("skipped");
+  });
+
+  it("the threshold check fails closed on a cost that is no finite number", () => {
+    const check = action.runs.steps.find((step) => step.name === "Check the cost threshold");
+    for (const cost of ["null", "NaN", "Infinity", "", "1e400"]) {
+      const ran = spawnSync("bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", check?.run ?? ""], {
+        env: { ...process.env, COST: cost, THRESHOLD: "5.00", ON_THRESHOLD: "fail", LABEL: "x" },
+        encoding: "utf8",
+      });
+      expect({ cost, status: ran.status, said: ran.stderr.trim() }).toEqual({
+        cost,
+        status: 2,
+        said: `::error::pi-session-report: the sessions cost ${JSON.stringify(cost)}, not a number of dollars: the threshold cannot pass.`,
+      });
+    }
+  });
+
   it("cost over the threshold with on-threshold: fail fails the job after commenting", () => {
     const gh = fakeGh();
     const run = runWith(gh, { "cost-threshold": "4.5" });
@@ -173,6 +215,15 @@ describe("action.yml", () => {
       { PI_CODING_AGENT_DIR: world.agentDir },
     );
     expect(run.summary).toContain(ALL_COST);
+  });
+
+  it("a file name holding a line break never starts a workflow command in the log (G10)", () => {
+    const sessions = mkdtempSync(join(tmpdir(), "pi-report-runner-names-"));
+    symlinkSync(join(sessions, "nowhere"), join(sessions, "z\n::notice title=pwned::injected.jsonl"));
+    const run = runWith(fakeGh(), { "sessions-dir": sessions, comment: "false" });
+    const log = run.results.flatMap((result) => [result.stdout, result.stderr]).join("\n");
+    expect(log).toContain("pi-report: z⟪LF⟫::notice title=pwned::injected.jsonl: skipped");
+    expect(log.split("\n").filter((line) => line.startsWith("::notice title=pwned"))).toEqual([]);
   });
 
   it("a missing sessions folder is a notice, and the steps after it do nothing", () => {

@@ -3,7 +3,7 @@
  * the run, with no temporary file or empty folder left. On a real full file system: a 2 MB tmpfs, which
  * only root can mount (CI runs as root); elsewhere the file is skipped.
  */
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
   mkdirSync,
@@ -23,6 +23,12 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { MANIFEST_FILE, type Manifest } from "../../src/archive/manifest.js";
 import { runArchive } from "../../src/archive/run-archive.js";
 import { runCli } from "../helpers/cli.js";
+import {
+  cannotMountTmpfs,
+  mountSmallDisk as mountTmpfs,
+  processesUsing,
+  unmountWhenUnused,
+} from "../helpers/small-disk.js";
 import { isFinalName, siteFiles } from "./many-sessions.js";
 import { writePiFolder } from "./pi-folder.js";
 
@@ -48,7 +54,8 @@ beforeEach(() => {
 
 afterAll(() => {
   if (disk === null) return;
-  execFileSync("umount", [disk]);
+  // Only once every process and thread that wrote there has let go (see unmountWhenUnused).
+  unmountWhenUnused(disk);
   rmdirSync(disk);
 });
 
@@ -171,5 +178,21 @@ describe("a page that cannot take its place at the end of a run", () => {
       `-o ${site}: cannot write the site: the file system refused (EISDIR); its pages are partly updated; run again when the cause is fixed.`,
     );
     expect(siteFiles(site).filter((file) => !isFinalName(file))).toEqual([]);
+  });
+});
+
+describe.skipIf(cannotMountTmpfs !== undefined)("unmounting the small disk after the tests (CI)", () => {
+  it("waits until the processes that used it have exited: never `umount: target is busy`", () => {
+    const small = mountTmpfs();
+    // A process still in the mount when the tests end, as a loaded machine leaves one a moment longer.
+    const child = spawn("sleep", ["1.5"], { cwd: small.folder, stdio: "ignore" });
+    expect(processesUsing(small.folder)).toEqual([child.pid]);
+    const busy = spawnSync("umount", [small.folder], { encoding: "utf8" });
+    expect([busy.status, busy.stderr]).toEqual([32, expect.stringContaining("target is busy")]);
+    const started = Date.now();
+    small.unmount();
+    // It waited for sleep's end (1.5 s after its start), then unmounted.
+    expect(Date.now() - started).toBeGreaterThan(1000);
+    expect(readFileSync("/proc/mounts", "utf8")).not.toContain(small.folder);
   });
 });

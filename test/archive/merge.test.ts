@@ -3,7 +3,7 @@
  * session become one site, each session and entry counted once; every total below is worked out by hand
  * from the lines written here.
  */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -195,10 +195,26 @@ describe("--costs-only", () => {
     expect(json.costsOnly).toBe(true);
     expect(json.total).toEqual(full.total);
     expect(json.sessions.map((session) => session.report)).toEqual([null, null, null]);
-    const text =
-      readFileSync(join(site, "archive.json"), "utf8") + readFileSync(join(site, "costs.csv"), "utf8");
-    for (const prompt of ["use OAuth instead", "now the dark theme", "write the release notes"])
-      expect(text).not.toContain(prompt);
+    // No file of the folder, the manifest included (G9), holds a prompt: nothing to leave out when sharing.
+    const files = readdirSync(site, { recursive: true, withFileTypes: true }).filter((entry) =>
+      entry.isFile(),
+    );
+    expect(files.map((entry) => entry.name).sort()).toEqual([
+      "archive.json",
+      "costs.csv",
+      "index.html",
+      "pi-report-manifest.json",
+    ]);
+    for (const entry of files) {
+      const text = readFileSync(join(entry.parentPath, entry.name), "utf8");
+      for (const prompt of [
+        "add a login",
+        "use OAuth instead",
+        "now the dark theme",
+        "write the release notes",
+      ])
+        expect(text, entry.name).not.toContain(prompt);
+    }
     expect(json.machine).toBe("bob");
   });
 });

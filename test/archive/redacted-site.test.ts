@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join, relative, sep } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ArchiveJson } from "../../src/archive/archive-json.js";
+import { MANIFEST_FILE } from "../../src/archive/manifest.js";
 import { runArchive } from "../../src/archive/run-archive.js";
 import { projectFolderName } from "../../src/sessions/find-session.js";
 import { SEEDS } from "../redact/fake-secrets.js";
@@ -47,6 +48,12 @@ const SESSIONS: readonly Placed[] = [
   // Same file name in another user's folder of the same project: the redacted paths would collide.
   { cwd: "/home/marbury/app", prompt: "the other app", file: "2025-06-01T09-00-00-000Z_same.jsonl" },
   { cwd: "/home/quillon/app", prompt: "the app", file: "2025-06-01T09-00-00-000Z_same.jsonl" },
+  // A token in the file's own name: the page's header names the file (G8).
+  {
+    cwd: "/srv/named",
+    prompt: "a secret in the file's name",
+    file: `2025-06-01T09-00-00-000Z_${GITHUB}.jsonl`,
+  },
 ];
 
 function writeSessions(): string {
@@ -85,6 +92,7 @@ function filesBelow(folder: string): string[] {
 }
 
 interface Site {
+  output: string;
   files: Record<string, string>;
   pages: string[];
   json: ArchiveJson;
@@ -108,7 +116,7 @@ async function build(root: string, enabled: boolean): Promise<Site> {
   const files: Record<string, string> = {};
   for (const name of ["index.html", "archive.json", "costs.csv", ...pages])
     files[name] = readFileSync(join(output, name), "utf8");
-  return { files, pages, json: JSON.parse(files["archive.json"] as string) as ArchiveJson };
+  return { output, files, pages, json: JSON.parse(files["archive.json"] as string) as ArchiveJson };
 }
 
 describe("the archive's own files and paths are redacted like its pages", () => {
@@ -137,6 +145,18 @@ describe("the archive's own files and paths are redacted like its pages", () => 
         expect(site.files[page], `${telltale} in ${page}`).not.toContain(telltale);
       }
     }
+  });
+
+  it("every file of the site but the manifest, the search's included, holds none (G8)", () => {
+    const all = filesBelow(site.output).filter((file) => file !== MANIFEST_FILE);
+    expect(all.filter((file) => file.startsWith("pi-report-search/")).length).toBeGreaterThan(0);
+    expect(all.filter((file) => file.startsWith("search/shard-")).length).toBeGreaterThan(0);
+    for (const file of all) {
+      const text = readFileSync(join(site.output, file), "utf8");
+      for (const telltale of TELLTALES) expect(text, `${telltale} in ${file}`).not.toContain(telltale);
+    }
+    // Only the manifest keeps the input paths, as documented: the next run compares with them.
+    expect(readFileSync(join(site.output, MANIFEST_FILE), "utf8")).toContain("quillon");
   });
 
   it("--no-redact leaves them all in (so the tests above can fail)", () => {

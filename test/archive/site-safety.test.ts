@@ -4,11 +4,23 @@
  * the built command without root's power over permissions (a folder's mode does not stop root).
  */
 import { spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { ArchiveJson } from "../../src/archive/archive-json.js";
+import { MANIFEST_FILE, type Manifest } from "../../src/archive/manifest.js";
+import { isReportPath } from "../../src/archive/site-paths.js";
 import { runCli } from "../helpers/cli.js";
 import { ROOT } from "../helpers/paths.js";
 import { shownName, writePiFolder } from "./pi-folder.js";
@@ -98,6 +110,44 @@ describe("where the site may go", () => {
     expect((await runCli(["archive", pi.root, "-o", site])).code).toBe(0);
     writeFileSync(join(site, "pi-report-manifest.json"), "{ damaged");
     expect((await runCli(["archive", pi.root, "-o", site])).code).toBe(0);
+  });
+
+  it("a site someone prepared with links under sessions/ neither writes nor deletes outside it (G11)", async () => {
+    const pi = writePiFolder();
+    const site = mkdtempSync(join(tmpdir(), "pi-archive-site-"));
+    expect((await runCli(["archive", pi.root, "-o", site])).code).toBe(0);
+    const outside = mkdtempSync(join(tmpdir(), "pi-archive-outside-"));
+    writeFileSync(join(outside, "precious.html"), "PRECIOUS");
+    // A link to a folder outside, and a record of a gone session whose page lies there.
+    symlinkSync(outside, join(site, "sessions", "up"));
+    const manifestPath = join(site, MANIFEST_FILE);
+    const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Manifest;
+    const [first] = manifest.records;
+    if (first?.outcome.kind !== "session") throw new Error("the first record is no session");
+    const gone = {
+      ...first,
+      file: "gone.jsonl",
+      outcome: { ...first.outcome, report: "sessions/up/precious.html" },
+    };
+    writeFileSync(manifestPath, JSON.stringify({ ...manifest, records: [...manifest.records, gone] }));
+    // And a project's folder replaced by a link to another folder outside, its session touched.
+    const project = dirname(join(site, String(first.outcome.report)));
+    const elsewhere = mkdtempSync(join(tmpdir(), "pi-archive-elsewhere-"));
+    rmSync(project, { recursive: true });
+    symlinkSync(elsewhere, project);
+    const later = new Date(Date.now() + 60_000);
+    utimesSync(first.path, later, later);
+
+    const { code, stderr } = await runCli(["archive", pi.root, "-o", site]);
+    expect({ code, stderr }).toEqual({
+      code: 2,
+      stderr: `pi-report: -o ${site}: ${relative(site, project)} is a symbolic link; a site's sessions/ holds none (a run writes and deletes there, and would do so outside the site): remove it, or give the site a new folder.\n`,
+    });
+    expect(readFileSync(join(outside, "precious.html"), "utf8")).toBe("PRECIOUS");
+    expect(readdirSync(elsewhere)).toEqual([]);
+    // Whatever a manifest says, a page is only ever deleted where it really lies inside sessions/.
+    expect(isReportPath(site, "sessions/up/precious.html")).toBe(false);
+    expect(isReportPath(site, String(first.outcome.report).replace(/[^/]*$/, "x.html"))).toBe(false);
   });
 
   it("says so when the site held another folder's sessions", async () => {

@@ -77,6 +77,24 @@ describe.skipIf(cannotMountTmpfs !== undefined)(
       });
     }
 
+    it("a read-only file system: the archive says so, as the single report does (G16)", () => {
+      disk = mountSmallDisk(256, { readOnly: true });
+      const session = join(scratch(), "s.jsonl");
+      copyFileSync(WITH_IMAGE, session);
+      const single = pi([session, "-o", join(disk.folder, "r.html")]);
+      expect([single.status, single.stderr]).toEqual([
+        2,
+        `pi-report: ${join(disk.folder, "r.html")}: cannot write the report: the file system is read-only; choose another -o path (EROFS).\n`,
+      ]);
+      const site = join(disk.folder, "made", "site");
+      const archive = pi(["archive", join(session, ".."), "-o", site]);
+      expect([archive.status, archive.stderr]).toEqual([
+        2,
+        `pi-report: -o ${site}: cannot create the folder: the file system is read-only (EROFS); give the site a folder elsewhere.\n`,
+      ]);
+      expect(readdirSync(disk.folder)).toEqual([]);
+    });
+
     it("an image that does not fit: no images folder left, the prior report kept (F20)", () => {
       disk = mountSmallDisk();
       const report = join(disk.folder, "r.md");

@@ -25,6 +25,10 @@ export interface FakeGhState {
   branch: string;
   /** The branch's pull request number; null when it has none. */
   pr: number | null;
+  /** The account the token is (`gh api user`, and the author of the comments it posts); "me" when unset. */
+  login?: string;
+  /** `gh api user` fails as for an installation token (the Actions GITHUB_TOKEN): 403. */
+  userForbidden?: boolean;
   comments: { id: number; body: string; user: { login: string } }[];
   /** The user's gists in the order they were made (GitHub lists them newest first); given ones may be partial. */
   gists: (Partial<FakeGist> & { description: string; html_url: string })[];

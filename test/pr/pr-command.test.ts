@@ -1,12 +1,12 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, symlinkSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { PR_COMMENT_MARKER } from "../../src/pr/pr-comment.js";
 import { runCli } from "../helpers/cli.js";
 import { fakeGh } from "../helpers/fake-gh.js";
-import { GITHUB_TOKEN_IN_COMMAND, makePrWorld } from "./pr-world.js";
+import { GITHUB_TOKEN_IN_COMMAND, makePrWorld, writeInfiniteCostSessions } from "./pr-world.js";
 
 /** A folder for PATH holding links to these commands only (where this machine has them). */
 function pathWithOnly(...commands: string[]): string {
@@ -59,6 +59,22 @@ describe("pi-report pr --dry-run: the branch's sessions, each piece of usage cou
     // Sub-agent file and fork copies: said, not added.
     expect(stdout).toContain("1 sub-agent run's own file counted in the session that ran it");
     expect(stdout).toContain("7 entries copied by /fork or /clone counted once, in the original");
+  });
+
+  it("--totals fails closed on a total that is no finite number: exit 2, nothing written (G12)", async () => {
+    const sessions = writeInfiniteCostSessions(world.top);
+    const totals = join(sessions, "totals.json");
+    const { code, stdout, stderr } = await runIn(
+      world.top,
+      ["pr", "--dry-run", "--any-time", "--no-links", "--sessions-dir", sessions, "--totals", totals],
+      { ...world.env, ...noGh },
+    );
+    expect({ code, stdout, last: stderr.split("\n").at(-2) }).toEqual({
+      code: 2,
+      stdout: "",
+      last: "pi-report: --totals: the sessions' cost adds up to Infinity, not a number a cost threshold can be checked against; a session records an impossible figure (its report shows which).",
+    });
+    expect(existsSync(totals)).toBe(false);
   });
 
   it("lists each session once with its own cost, tokens and duration", async () => {
@@ -192,6 +208,48 @@ describe("pi-report pr: posted once, then updated in place", () => {
       ["api", "-X", "PATCH", "repos/acme/app/issues/comments/1001"],
     ]);
     expect(JSON.parse(writes[1]?.stdin ?? "{}").body).toBe(posted?.body);
+  });
+
+  // G1: GitHub hides the marker, so mallory's "<!-- pi-report:pr -->\nLGTM" reads "LGTM" and is hers.
+  const spoof = { id: 555, body: `${PR_COMMENT_MARKER}\nLGTM`, user: { login: "mallory" } };
+
+  it("never edits a comment that starts with the marker but another account wrote: posts its own", async () => {
+    const gh = fakeGh({ comments: [spoof] });
+    const { code, stderr } = await runIn(world.top, ["pr", "--no-links"], { ...world.env, ...gh.env });
+    expect({ code, stderr: stderr.split("\n").at(-2) }).toEqual({
+      code: 0,
+      stderr:
+        "pi-report: created the comment on https://github.com/acme/app/pull/7: https://github.com/acme/app/pull/7#issuecomment-1001",
+    });
+    const [hers, ours] = gh.state().comments;
+    expect(hers).toEqual(spoof);
+    expect(ours?.user.login).toBe("me");
+    expect(ours?.body).toContain("**$1.60**");
+    expect(gh.calls().some((call) => call.args.join(" ") === "api user --jq .login")).toBe(true);
+  });
+
+  it("edits the comment the same account wrote, even when another's with the marker comes first", async () => {
+    const earlier = { id: 600, body: `${PR_COMMENT_MARKER}\nold numbers`, user: { login: "me" } };
+    const gh = fakeGh({ comments: [spoof, earlier] });
+    const { code } = await runIn(world.top, ["pr", "--no-links"], { ...world.env, ...gh.env });
+    expect(code).toBe(0);
+    const [hers, ours, ...more] = gh.state().comments;
+    expect(hers).toEqual(spoof);
+    expect(ours?.id).toBe(600);
+    expect(ours?.body).toContain("**$1.60**");
+    expect(more).toEqual([]);
+  });
+
+  it("with a token that may not read /user (Actions' GITHUB_TOKEN), takes the Actions bot's comment only", async () => {
+    const bot = "github-actions[bot]";
+    const earlier = { id: 600, body: `${PR_COMMENT_MARKER}\nold numbers`, user: { login: bot } };
+    const gh = fakeGh({ login: bot, userForbidden: true, comments: [spoof, earlier] });
+    const env = { ...world.env, ...gh.env, GITHUB_ACTIONS: "true" };
+    expect((await runIn(world.top, ["pr", "--no-links"], env)).code).toBe(0);
+    expect(gh.state().comments.map((comment) => [comment.id, comment.body.includes("**$1.60**")])).toEqual([
+      [555, false],
+      [600, true],
+    ]);
   });
 
   it("--pr comments on that pull request", async () => {

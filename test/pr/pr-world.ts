@@ -300,3 +300,29 @@ export function makePrWorld(): PrWorld {
     env: { PI_CODING_AGENT_DIR: agentDir, HOME: process.env.HOME ?? "/root" },
   };
 }
+
+/**
+ * A sessions folder holding one session of `cwd` whose two replies record 1.7e308 dollars each: past
+ * Number.MAX_VALUE (1.797e308) together, so its total is Infinity, which JSON writes as null (G12).
+ */
+export function writeInfiniteCostSessions(cwd: string): string {
+  const folder = mkdtempSync(join(tmpdir(), "pi-report-infinite-"));
+  const usage = { input: 10, output: 5, cost: { total: 1.7e308 } };
+  const costly = (id: string, parentId: string, time: string): Line => ({
+    type: "message",
+    id,
+    parentId,
+    timestamp: time,
+    message: { role: "assistant", content: [], provider: "p", model: "m", usage, stopReason: "stop" },
+  });
+  writeFileSync(
+    join(folder, "infinite.jsonl"),
+    jsonl([
+      header("inf", at("10:00:00"), cwd),
+      user("u", null, at("10:00:01"), "a"),
+      costly("a", "u", at("10:00:02")),
+      costly("b", "a", at("10:00:03")),
+    ]),
+  );
+  return folder;
+}

@@ -1,21 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { CLEAR_LINE, inertStream } from "../../src/output/inert-stream.js";
 import {
   escapeControlCharactersInJson,
   showControlCharacters,
+  showControlCharactersInLine,
 } from "../../src/render/primitives/control-characters.js";
+import { actingCharacters } from "../helpers/acting-characters.js";
 
 /** What must not survive: C0 but tab and line feed, DEL, C1, bidi embeddings, overrides and isolates. */
-const ACTING = (char: string) => {
-  const code = char.codePointAt(0) ?? 0;
-  return (
-    (code < 0x20 && code !== 0x09 && code !== 0x0a) ||
-    (code >= 0x7f && code <= 0x9f) ||
-    (code >= 0x202a && code <= 0x202e) ||
-    (code >= 0x2066 && code <= 0x2069)
-  );
-};
-const acting = (text: string) => [...text].filter(ACTING);
+const acting = actingCharacters;
 
 // Text rich in what is shown: every such character, among ordinary text of any width.
 const piece = fc.oneof(
@@ -57,6 +51,52 @@ describe("showControlCharacters", () => {
         expect(shown.split("\n").length).toBe(text.split(/\r\n|\r|\n/).length);
       }),
     );
+  });
+});
+
+describe("showControlCharactersInLine (a message on stderr, a gist's description)", () => {
+  it("names line feeds and carriage returns too: a file name cannot start a workflow command", () => {
+    expect(showControlCharactersInLine("z\n::notice title=pwned::x\r\n.jsonl\tb")).toBe(
+      "z⟪LF⟫::notice title=pwned::x⟪CR⟫⟪LF⟫.jsonl\tb",
+    );
+  });
+
+  it("leaves one line with nothing that acts, is idempotent, and returns clean text as it is (any text)", () => {
+    fc.assert(
+      fc.property(richText, (text) => {
+        const shown = showControlCharactersInLine(text);
+        expect(acting(shown)).toEqual([]);
+        expect(shown).not.toMatch(/[\n\r]/);
+        expect(showControlCharactersInLine(shown)).toBe(shown);
+        if (acting(text).length === 0 && !/[\n\r]/.test(text)) expect(shown).toBe(text);
+      }),
+    );
+  });
+});
+
+describe("inertStream (every message of the CLI)", () => {
+  const collect = () => {
+    const chunks: string[] = [];
+    return { chunks, stream: inertStream({ write: (chunk: string) => chunks.push(chunk), isTTY: true }) };
+  };
+
+  it("writes each message as one line, whatever it holds; the progress line's own controls pass", () => {
+    fc.assert(
+      fc.property(richText, fc.boolean(), (text, ended) => {
+        const { chunks, stream } = collect();
+        stream.write(`pi-report: ${text}${ended ? "\n" : ""}`);
+        const [out] = chunks;
+        expect(acting(out ?? "")).toEqual([]);
+        // At most the one line feed that ends the message: nothing of the text starts a line.
+        expect((out ?? "").slice(0, -1)).not.toMatch(/[\n\r]/);
+        if (ended) expect(out?.endsWith("\n")).toBe(true);
+      }),
+    );
+    const { chunks, stream } = collect();
+    stream.write("\rarchiving 3/9 \u001b]52;c;eA==\u0007");
+    stream.write(CLEAR_LINE);
+    expect(chunks).toEqual(["\rarchiving 3/9 ⟪ESC⟫]52;c;eA==⟪BEL⟫", "\r\u001b[K"]);
+    expect(stream.isTTY).toBe(true);
   });
 });
 

@@ -54,6 +54,21 @@ function prNumber(value: string | undefined): number | undefined {
   return Number(value);
 }
 
+/**
+ * A total that is no finite number (replies recording 1e308 dollars add up to Infinity) would be written
+ * as null, and a threshold compared with null or NaN never trips: the run fails instead (fail closed).
+ *
+ * @throws {UsageError} naming the figure.
+ */
+function refuseNonFiniteTotals(totals: Record<string, number>): void {
+  for (const [name, value] of Object.entries(totals)) {
+    if (Number.isFinite(value)) continue;
+    throw new UsageError(
+      `--totals: the sessions' ${name} adds up to ${value}, not a number a cost threshold can be checked against; a session records an impossible figure (its report shows which).`,
+    );
+  }
+}
+
 async function prCommand(options: PrCommandOptions, io: CliIo): Promise<void> {
   const { repositoryTop, workWindow } = await import("../../pr/git-window.js");
   const { candidateFiles } = await import("../../pr/repo-sessions.js");
@@ -62,6 +77,7 @@ async function prCommand(options: PrCommandOptions, io: CliIo): Promise<void> {
   const { findPullRequest, postComment } = await import("../../pr/post-comment.js");
   const { findShares } = await import("../../share/find-shares.js");
   const { GhError, ghRunner } = await import("../../github/gh.js");
+  const { ghLogin } = await import("../../github/login.js");
   const { writeFileAtomically } = await import("../../io/write-file-atomically.js");
   const { roundCost } = await import("../../usage/totals.js");
   if (
@@ -76,6 +92,8 @@ async function prCommand(options: PrCommandOptions, io: CliIo): Promise<void> {
   const gh = ghRunner({ env: io.env, cwd: top, otherwise: "use --dry-run" });
   // Before the sessions are read: a comment that cannot be posted is said at once.
   const target = options.dryRun === true ? null : await findPullRequest(gh, number);
+  // Whose comment may be edited: ours only (see postComment).
+  const login = target === null ? null : await ghLogin(gh, io.env);
   const { root, files } = candidateFiles(top, io.env, options.sessionsDir);
   const redaction = redactionSettings(options.redact);
   const found = await collectPrSessions(files, top, window, redaction);
@@ -106,13 +124,14 @@ async function prCommand(options: PrCommandOptions, io: CliIo): Promise<void> {
       unpricedTokens: total.total.unpricedTokens,
       subagentCost: roundCost(total.subagent.cost),
     };
+    refuseNonFiniteTotals(totals);
     await writeFileAtomically(resolve(io.cwd, options.totals), `${JSON.stringify(totals, null, 2)}\n`);
   }
-  if (target === null) {
+  if (target === null || login === null) {
     io.stdout.write(body);
     return;
   }
-  const posted = await postComment(gh, target, body);
+  const posted = await postComment(gh, target, body, login);
   io.stderr.write(`pi-report: ${posted.action} the comment on ${target.url}: ${posted.url}\n`);
   if (!redaction.enabled) io.stderr.write("pi-report: Secrets were not redacted (--no-redact).\n");
 }

@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import type { GhRunner } from "../../github/gh.js";
 import { UsageError } from "../../output/usage-error.js";
+import { showControlCharactersInLine } from "../../render/primitives/control-characters.js";
 import { newestSessionFor } from "../../sessions/find-session.js";
 import type { CliIo } from "../io.js";
 import { addRedactOptions, redactionSettings } from "../redact-options.js";
@@ -86,9 +87,12 @@ async function listShares(share: ShareModule, gh: GhRunner, io: CliIo): Promise<
     return;
   }
   for (const one of shares) {
-    io.stdout.write(
-      `${one.gistId}  ${one.createdAt.slice(0, 10)}  ${one.public ? "public" : "secret"}  ${one.title} (session ${one.sessionId})\n` +
-        `  viewer: ${one.viewerUrl}\n  gist:   ${one.gistUrl}\n`,
-    );
+    // A gist's description is anyone's text (written by another tool, or an older version of this one).
+    const lines = [
+      `${one.gistId}  ${one.createdAt.slice(0, 10)}  ${one.public ? "public" : "secret"}  ${one.title} (session ${one.sessionId})`,
+      `  viewer: ${one.viewerUrl}`,
+      `  gist:   ${one.gistUrl}`,
+    ];
+    io.stdout.write(lines.map((line) => `${showControlCharactersInLine(line)}\n`).join(""));
   }
 }

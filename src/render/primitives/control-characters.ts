@@ -9,6 +9,9 @@ const ANY_ACTING = new RegExp(ACTING_CHARACTER);
 const EACH_ACTING = new RegExp(ACTING_CHARACTER, "g");
 // A carriage return with the line feed after it, if any: one line end.
 const EACH_ACTING_OR_CR = new RegExp(String.raw`\r\n?|${ACTING_CHARACTER}`, "g");
+// Within one line of a terminal or a log, the line ends act too: each is shown on its own.
+const EACH_ACTING_OR_BREAK = new RegExp(String.raw`[\n\r]|${ACTING_CHARACTER}`, "g");
+const ANY_ACTING_OR_BREAK = new RegExp(String.raw`[\n\r]|${ACTING_CHARACTER}`);
 
 /** `U+202E`: a character named by its code point. */
 const codePoint = (char: string) =>
@@ -23,12 +26,16 @@ const C0_NAMES = [
   "DLE", "DC1", "DC2", "DC3", "DC4", "NAK", "SYN", "ETB", "CAN", "EM", "SUB", "ESC", "FS", "GS", "RS", "US",
 ];
 
+/** `⟪ESC⟫`, `⟪U+202E⟫`: one character named. */
+function named(char: string): string {
+  const code = char.charCodeAt(0);
+  const name = code < 0x20 ? C0_NAMES[code] : code === 0x7f ? "DEL" : codePoint(char);
+  return `\u27ea${name}\u27eb`;
+}
+
 function shown(match: string): string {
   // A carriage return ends a line for every Markdown and HTML reader: written as the line feed they read.
-  if (match[0] === "\r") return "\n";
-  const code = match.charCodeAt(0);
-  const name = code < 0x20 ? C0_NAMES[code] : code === 0x7f ? "DEL" : codePoint(match);
-  return `\u27ea${name}\u27eb`;
+  return match[0] === "\r" ? "\n" : named(match);
 }
 
 /**
@@ -41,6 +48,17 @@ function shown(match: string): string {
 export function showControlCharacters(text: string): string {
   if (!text.includes("\r") && !ANY_ACTING.test(text)) return text;
   return text.replace(EACH_ACTING_OR_CR, shown);
+}
+
+/**
+ * Text that must stay on one line of a terminal or a log (a message on stderr naming a file, a gist's
+ * description): the characters `showControlCharacters` shows, and the line feed and carriage return too
+ * (`⟪LF⟫`, `⟪CR⟫`), so that nothing it holds starts a line of its own: a file named
+ * `x\n::notice::…` would be a workflow command in a GitHub Actions log. Tab is kept; idempotent.
+ */
+export function showControlCharactersInLine(text: string): string {
+  if (!ANY_ACTING_OR_BREAK.test(text)) return text;
+  return text.replace(EACH_ACTING_OR_BREAK, named);
 }
 
 /**

@@ -1,6 +1,7 @@
 // A stand-in for GitHub's `gh`, put first on PATH by tests (see ../fake-gh.ts). It answers the commands
-// pi-report runs as gh 2.x and GitHub's REST API do, from one state file, $FAKE_GH_STATE: the login, a
-// repository with its pull request, comments and labels, and the user's gists. It records every call
+// pi-report runs as gh 2.x and GitHub's REST API do, from one state file, $FAKE_GH_STATE: the login (and
+// the account, `login`, "me" by default: `gh api user`), a repository with its pull request, comments
+// and labels, and the user's gists. It records every call
 // (argv, standard input, the files given to `gist create`) in $FAKE_GH_LOG. Lists come in pages of 30
 // unless --paginate, --jq applied to each page; exit code 4 when not logged in, as gh does. `offline`
 // in the state names the gist steps (create, read, list, delete) that fail as when GitHub is unreachable.
@@ -55,8 +56,9 @@ if (!state.loggedIn) {
 const [owner, repo] = state.repo.split("/");
 const prUrl = (n) => `https://github.com/${owner}/${repo}/pull/${n}`;
 
-/** The two --jq filters pi-report uses, as gh's built-in jq would run them on one page. */
+/** The --jq filters pi-report uses, as gh's built-in jq would run them on one page (or object). */
 function jq(filter, page) {
+  // What versions before the comment's author was checked asked for.
   const select = /^\.\[\] \| select\(\.body \| startswith\((".*")\)\) \| \.id$/.exec(filter);
   if (select) {
     const prefix = JSON.parse(select[1]);
@@ -66,14 +68,17 @@ function jq(filter, page) {
       .join("");
   }
   if (filter === ".[]") return page.map((item) => `${JSON.stringify(item)}\n`).join("");
+  if (filter === ".login" && typeof page?.login === "string") return `${page.login}\n`;
   fail(`stand-in gh: --jq filter not supported: ${filter}`, 70);
 }
+/** The account the token is: `state.login`, "me" unless set; a comment posted is written by it. */
+const login = state.login ?? "me";
 
 function list(items) {
   const pages = [];
   for (let at = 0; at < items.length || pages.length === 0; at += 30) pages.push(items.slice(at, at + 30));
   const shown = args.includes("--paginate") ? pages : pages.slice(0, 1);
-  const filter = option("--jq");
+  const filter = option("--jq") ?? option("-q");
   process.stdout.write(
     shown.map((page) => (filter === undefined ? JSON.stringify(page) : jq(filter, page))).join(""),
   );
@@ -138,7 +143,13 @@ if (isGistCreate) {
     );
   const issue = `repos/${owner}/${repo}/issues/${state.pr}`;
   const gist = /^gists\/([0-9a-zA-Z]+)$/.exec(path ?? "");
-  if (method === "GET" && path === "gists") {
+  if (method === "GET" && path === "user") {
+    // An installation token (the Actions GITHUB_TOKEN, a GitHub App's) may not read /user.
+    if (state.userForbidden) fail("gh: Resource not accessible by integration (HTTP 403)");
+    const user = { login, id: 1, type: "User" };
+    const filter = option("--jq") ?? option("-q");
+    process.stdout.write(filter === undefined ? JSON.stringify(user) : jq(filter, user));
+  } else if (method === "GET" && path === "gists") {
     offline("list");
     // Newest first, as GitHub lists them; the state keeps them in the order they were made.
     list([...state.gists].reverse().map(listed));
@@ -156,7 +167,7 @@ if (isGistCreate) {
     }
   } else if (method === "GET" && path === `${issue}/comments`) list(state.comments);
   else if (method === "POST" && path === `${issue}/comments`) {
-    const created = { id: state.nextId++, body: JSON.parse(stdin).body, user: { login: "me" } };
+    const created = { id: state.nextId++, body: JSON.parse(stdin).body, user: { login } };
     state.comments.push(created);
     save();
     process.stdout.write(JSON.stringify(comment(created)));
