@@ -2,17 +2,18 @@ import { UsageError } from "../output/usage-error.js";
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** One formatter per zone: made once, as a session's every piece of usage asks for its day. */
-function formatterOf(zone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(zone);
+/** What a formatter tells of a time: its calendar day, or its hour and minute. */
+const PARTS = {
+  day: { year: "numeric", month: "2-digit", day: "2-digit" },
+  minute: { hour: "2-digit", minute: "2-digit", hourCycle: "h23" },
+} as const;
+
+/** One formatter per zone and part: made once, as a session's every piece of usage asks for its day. */
+function formatterOf(zone: string, part: keyof typeof PARTS): Intl.DateTimeFormat {
+  let formatter = formatters.get(`${part} ${zone}`);
   if (formatter === undefined) {
-    formatter = new Intl.DateTimeFormat("en-US", {
-      timeZone: zone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-    });
-    formatters.set(zone, formatter);
+    formatter = new Intl.DateTimeFormat("en-GB", { timeZone: zone, ...PARTS[part] });
+    formatters.set(`${part} ${zone}`, formatter);
   }
   return formatter;
 }
@@ -27,8 +28,15 @@ export function zonedDay(timestamp: string | null | undefined, zone: string): st
   if (Number.isNaN(time)) return null;
   if (zone === "UTC") return new Date(time).toISOString().slice(0, 10);
   const parts: Record<string, string> = {};
-  for (const { type, value } of formatterOf(zone).formatToParts(time)) parts[type] = value;
+  for (const { type, value } of formatterOf(zone, "day").formatToParts(time)) parts[type] = value;
   return `${(parts.year ?? "").padStart(4, "0")}-${parts.month}-${parts.day}`;
+}
+
+/** "2025-06-01 09:30": an ISO timestamp's day and minute in `zone`; null when it does not read as a time. */
+export function zonedMinute(timestamp: string | null, zone: string): string | null {
+  const day = zonedDay(timestamp, zone);
+  if (day === null || timestamp === null) return null;
+  return `${day} ${formatterOf(zone, "minute").format(Date.parse(timestamp))}`;
 }
 
 /**
