@@ -131,7 +131,7 @@ function columnsOf(json: CostsJson, breakdown: boolean): Column[] {
       id: "project",
       head: "Project",
       align: "left",
-      keep: 30,
+      keep: 28,
       cutTo: 10,
       cutAt: "start",
     },

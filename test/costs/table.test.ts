@@ -83,6 +83,10 @@ describe("pi-report costs: a table that fits the terminal", () => {
     expect(header(narrow)).toEqual(["Started", "Session", "Cost", "Unpr", "Pi"]);
     // 13 + 15 + 10 + 7 + 9 + 6 borders: the session's name gets what is left of the 60 columns.
     expect(narrow).toContain("│ 06-15 12:00 │ map deploy/ … │        — │     — │  $0.006 │");
+    // At 100 columns with an estimate, the project goes before any session's name is cut.
+    const hundred = await table(["--by", "session", "--estimate", "--width", "100"]);
+    expect(header(hundred)).toEqual(["Started", "Session", "Tok", "Cost", "Subs", "Unpr", "Est", "Pi"]);
+    expect(hundred).toContain("│ 06-02 09:00 │ add a login form (fork)  │ 4.40k │");
     const piped = await table(["--by", "session"]);
     expect(header(piped)).toEqual([
       "Started",
