@@ -1,5 +1,5 @@
-import { availableParallelism, hostname } from "node:os";
-import { resolve } from "node:path";
+import { availableParallelism, homedir, hostname } from "node:os";
+import { resolve, sep } from "node:path";
 import { buildArchiveJson } from "../archive/archive-json.js";
 import type { ArchiveModel } from "../archive/archive-model.js";
 import { buildArchiveModel } from "../archive/archive-model.js";
@@ -108,6 +108,10 @@ export async function runCosts(options: CostsOptions): Promise<CostsJson> {
   const filters: ArchiveFilters = timeZone === "UTC" ? parsed : { ...parsed, timeZone };
   const estimator: Estimator | null = options.estimate === true ? await loadEstimator() : null;
   const { records, machine, sources } = await gather(options, filters, cwd);
+  // Paths as every output of this tool shows them: the home directory as `~` (the JSON may be shared).
+  const home = options.env.HOME || homedir();
+  const shownPath = (path: string): string =>
+    path === home || path.startsWith(`${home}${sep}`) ? `~${path.slice(home.length)}` : path;
   const periods =
     options.by === "day" || options.by === "week" || options.by === "month" || options.by === "session";
   return buildCostsJson(records, {
@@ -117,7 +121,10 @@ export async function runCosts(options: CostsOptions): Promise<CostsJson> {
     filters,
     machine,
     estimator,
-    sources,
+    sources: {
+      folder: sources.folder === null ? null : shownPath(sources.folder),
+      merged: sources.merged.map(shownPath),
+    },
     shown,
   });
 }

@@ -69,6 +69,12 @@ describe("pi-report costs: the command", () => {
     const json = JSON.parse(result.stdout) as CostsJson;
     expect(json.sources).toEqual({ folder: COSTS_FOLDER, merged: [] });
     expect(dollars(json.total.total.cost)).toBe(0.03975);
+    // The home directory shows as `~`, as in every other output: the JSON may be shared.
+    const fromHome = await runCli(["costs", "--json", "--tz", "UTC"], {
+      ...env,
+      HOME: join(COSTS_FOLDER, ".."),
+    });
+    expect((JSON.parse(fromHome.stdout) as CostsJson).sources.folder).toBe("~/costs");
     const missing = join(COSTS_FOLDER, "..", "nowhere-agent");
     const none = await runCli(["costs"], { PI_CODING_AGENT_DIR: missing });
     expect(none.stderr).toBe(
