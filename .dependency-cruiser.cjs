@@ -38,7 +38,7 @@ const STAGES = [
   // Running GitHub's gh: the one way share and pr talk to GitHub.
   ["github"],
   ["archive", "share"],
-  ["pr"],
+  ["pr", "costs"],
   ["index", "cli"],
   ["pi-extension"],
 ];

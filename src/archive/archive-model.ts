@@ -4,6 +4,7 @@ import { entryOwners, type ReadSession, resolveForkParents, subagentParents } fr
 import { type EntryUsage, entryUsageOf } from "./entry-usage.js";
 import { type ArchiveFilters, matchesFilters } from "./filters.js";
 import type { FileRecord } from "./manifest.js";
+import type { DigestUsage } from "./session-digest.js";
 import {
   type DayRow,
   type MachineRow,
@@ -79,6 +80,11 @@ export interface ArchiveModel {
   machines: MachineRow[];
 }
 
+/** A session whose usage the archive counts: what `buildArchiveModel` hands `onCounted` beside each piece. */
+export interface CountedSession extends ReadSession {
+  machine: string | null;
+}
+
 const newestFirst = (a: ArchivedSession, b: ArchivedSession): number => {
   // ISO strings from `sessionTimes` compare as times do; a session with no readable time goes last.
   if (a.startedAt !== b.startedAt) {
@@ -93,12 +99,14 @@ const newestFirst = (a: ArchivedSession, b: ArchivedSession): number => {
  * Totals the archive: which sessions the filters keep, who counts each shared entry (`entryOwners`),
  * and the counted usage by session, day, month, project and model. Ownership is decided over every
  * readable session, filtered out or not, so a fork never counts what its original paid for, even when
- * the original lies outside the filters.
+ * the original lies outside the filters. `onCounted` sees every piece of usage the totals count, once, with
+ * its session: other groupings of the same counting (`pi-report costs`: days in a time zone, weeks).
  */
 export function buildArchiveModel(
   records: readonly FileRecord[],
   filters: ArchiveFilters,
   machine: string | null = null,
+  onCounted?: (item: DigestUsage, session: CountedSession) => void,
 ): ArchiveModel {
   const read: (ReadSession & { report: string | null; error: string | null; machine: string | null })[] = [];
   const failed: ArchiveModel["failed"] = [];
@@ -137,6 +145,7 @@ export function buildArchiveModel(
       }
       addDigestUsage(counted, item);
       tally.add(item, digest.cwd, session.machine);
+      onCounted?.(item, session);
     }
     if (copies.entries > 0) {
       dedup.entries += copies.entries;

@@ -2,6 +2,7 @@ import { homedir } from "node:os";
 import { UsageError } from "../output/usage-error.js";
 import { homeDirsFrom } from "../redact/home-dirs.js";
 import { type SessionDigest, utcDay } from "./session-digest.js";
+import { zonedDay } from "./time-zone.js";
 
 /** Which sessions the site shows. Dates are UTC days (YYYY-MM-DD), both ends inclusive. */
 export interface ArchiveFilters {
@@ -9,6 +10,8 @@ export interface ArchiveFilters {
   until: string | null;
   /** A substring of the header's `cwd` (case-sensitive, as paths are; a home directory may be given as `~` or in full). */
   project: string | null;
+  /** The IANA time zone whose days `since` and `until` are (`pi-report costs --tz`); absent: UTC. */
+  timeZone?: string;
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -38,12 +41,15 @@ export function parseFilters(flags: { since?: string; until?: string; project?: 
 }
 
 /**
- * Whether the site shows a session: its start day within --since/--until (a session whose start cannot
- * be read matches no date filter) and --project found in its header's cwd.
+ * Whether the site shows a session: its start day (in `timeZone`, else UTC) within --since/--until (a
+ * session whose start cannot be read matches no date filter) and --project found in its header's cwd.
  */
 export function matchesFilters(digest: SessionDigest, filters: ArchiveFilters): boolean {
   if (filters.since !== null || filters.until !== null) {
-    const day = utcDay(digest.startedAt);
+    const day =
+      filters.timeZone === undefined
+        ? utcDay(digest.startedAt)
+        : zonedDay(digest.startedAt, filters.timeZone);
     if (day === null) return false;
     if (filters.since !== null && day < filters.since) return false;
     if (filters.until !== null && day > filters.until) return false;

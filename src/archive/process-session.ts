@@ -27,6 +27,11 @@ export interface SessionTask {
   filters: ArchiveFilters;
   /** False for a site without transcripts (`--costs-only`): the session is read and digested only. */
   render?: boolean;
+  /**
+   * Kept without rendering: the titles stay in the digest. For `pi-report costs`, whose records stay on this
+   * machine (its cache); a costs-only site, which is shared, keeps none.
+   */
+  keepTitles?: boolean;
   /** How every string is redacted before the session is read on (as for a single report). */
   redaction: RedactionSettings;
 }
@@ -123,7 +128,10 @@ export async function processSession(task: SessionTask): Promise<SessionResult> 
   }
   if (task.render === false) {
     // A site without transcripts keeps no session text, its manifest neither: named by its file.
-    const named = { ...digest, title: posix.basename(task.file), titleFrom: "file" as const };
+    const named =
+      task.keepTitles === true
+        ? digest
+        : { ...digest, title: posix.basename(task.file), titleFrom: "file" as const };
     return { ...base, kind: "session", digest: named, report: null, rendered: false, error: null };
   }
   if (!matchesFilters(digest, task.filters)) {

@@ -44,7 +44,7 @@ export const RECYCLING: Recycling = { rss: 700 * 1024 * 1024, minTasks: 500 };
  * results come back in the tasks' order. `settle` sees each result as it comes and gives what is kept of
  * it (the archive writes a session's searchable text to disk there, rather than hold every session's).
  * The threads take the tasks in order, one each at a time; when the process is past `recycling.rss`, the
- * sessions under way finish and the rest go to fresh threads.
+ * sessions under way finish and the rest go to fresh threads. `doing` names the work on the progress bar.
  *
  * @throws {Error} with the file system's `code` when a report could not be written (see writtenResults).
  */
@@ -54,9 +54,10 @@ export async function runTasks(
   stderr: { write(chunk: string): unknown; isTTY?: boolean },
   settle: (task: SessionTask, result: SessionResult) => SessionResult = (_, result) => result,
   recycling: Recycling = RECYCLING,
+  doing = "archiving",
 ): Promise<WrittenResult[]> {
   if (tasks.length === 0) return [];
-  const progress = progressBar(stderr, tasks.length);
+  const progress = progressBar(stderr, tasks.length, doing);
   // A report that could not be written means the site's disk failed: the sessions not yet started are
   // not rendered for nothing (the corpus on a full 2 MB disk: 9 s to say so, 21 before).
   const stop = new AbortController();

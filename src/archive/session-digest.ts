@@ -5,6 +5,7 @@ import { addToTotals, emptyTotals, type Totals } from "../usage/totals.js";
 import type { UsageSource } from "../usage/usage-item.js";
 import { headerView } from "../view/header-view.js";
 import { sessionTimes } from "../view/session-times.js";
+import { whatPiShows } from "../view/usage-view.js";
 
 /** One piece of usage as the archive needs it: which entry holds it, on which day, for which model. */
 export interface DigestUsage {
@@ -42,6 +43,11 @@ export interface SessionDigest {
   usage: DigestUsage[];
   /** Absolute paths of the sub-agent runs' own session files this session's report read (and counts). */
   childFiles: string[];
+  /**
+   * What Pi 1.6's footer shows for the file (`whatPiShows`): its cost, null where it shows none, and as
+   * it is shown ("$1.234", "no cost", "no figure"). Absent where unknown (a session merged from archive.json).
+   */
+  piShows?: { cost: number | null; display: string };
 }
 
 /**
@@ -94,5 +100,11 @@ export function digestSession(analysis: SessionAnalysis, sourcePath: string): Se
     ),
     usage,
     childFiles: childFilesOf(entries),
+    piShows: piShowsOf(analysis),
   };
+}
+
+function piShowsOf(analysis: SessionAnalysis): NonNullable<SessionDigest["piShows"]> {
+  const { cost, display } = whatPiShows(analysis);
+  return { cost, display };
 }

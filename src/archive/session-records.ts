@@ -21,6 +21,8 @@ export interface SessionWork {
   staged: (relative: string) => string;
   /** What is kept of each result as it comes (`runTasks`). */
   settle: (task: SessionTask, result: SessionResult) => SessionResult;
+  /** The work, as the progress bar names it (`runTasks`); default "archiving". */
+  doing?: string;
 }
 
 /** Every file's record, in byte order of `file`, and the pages this run wrote (site-relative). */
@@ -62,7 +64,7 @@ function renderedReports(tasks: readonly SessionTask[], done: readonly WrittenRe
  */
 export async function sessionRecords(plan: WorkPlan, work: SessionWork): Promise<SessionRecords> {
   const { filters, redaction, threads, stderr, settle } = work;
-  const results = await runTasks(plan.tasks, threads, stderr, settle);
+  const results = await runTasks(plan.tasks, threads, stderr, settle, undefined, work.doing);
   const firstRecords = [
     ...plan.kept,
     ...plan.tasks.map((task, index) => toRecord(task, results[index] as (typeof results)[number])),

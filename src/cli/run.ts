@@ -7,6 +7,7 @@ import { TemplateError } from "../render/template-error.js";
 import { UnknownEntryError } from "../tree/build-tree.js";
 import { TOOL_VERSION } from "../version.js";
 import { registerArchiveCommand } from "./commands/archive.js";
+import { registerCostsCommand } from "./commands/costs.js";
 import { registerPrCommand } from "./commands/pr.js";
 import { REPORT_FORMATS, type ReportOptions, reportCommand } from "./commands/report.js";
 import { registerShareCommand } from "./commands/share.js";
@@ -21,7 +22,8 @@ function buildProgram(io: CliIo): Command {
     .name("pi-report")
     .description(
       "Turn a Pi coding-agent session file into a report you can share, attach or archive.\n" +
-        "pi-report archive [folder] turns a whole sessions folder into a site (see pi-report archive --help).",
+        "pi-report archive [folder] turns a whole sessions folder into a site (see pi-report archive --help);\n" +
+        "pi-report costs [folder] shows what the sessions cost (see pi-report costs --help).",
     )
     .version(TOOL_VERSION, "-V, --version")
     .argument("[session]", "the session file (.jsonl); default: the newest Pi session for this directory")
@@ -61,6 +63,7 @@ function buildProgram(io: CliIo): Command {
     });
   // After exitOverride and configureOutput: a subcommand inherits them when it is created.
   registerArchiveCommand(program, io);
+  registerCostsCommand(program, io);
   registerShareCommand(program, io);
   registerPrCommand(program, io);
   return program;

@@ -1,25 +1,33 @@
 import { existsSync, readFileSync } from "node:fs";
-import { basename, extname, join } from "node:path";
+import { basename, dirname, extname, join, relative } from "node:path";
+import { localTimeZone, zonedDay } from "../archive/time-zone.js";
+import { weekOf } from "../costs/periods.js";
 import { showControlCharactersInLine } from "../render/primitives/control-characters.js";
+import { piSessionsRoot } from "../sessions/find-session.js";
 import { copyToClipboard } from "./clipboard.js";
 import type { PiCommandContext } from "./pi-api.js";
 import { runPiReport } from "./run-pi-report.js";
 
 /** What `/report` is asked to do, from its argument. */
-export type ReportAction = "html" | "md" | "share";
+export type ReportAction = "html" | "md" | "share" | "costs";
 
 /** The arguments `/report` takes, for Pi's completion menu. */
 export const REPORT_ARGUMENTS = [
   { value: "md", label: "md", description: "the PR summary, copied" },
   { value: "share", label: "share", description: "a secret gist through gh, viewable at pi.dev" },
+  { value: "costs", label: "costs", description: "this project's costs, week by week" },
 ];
 
-/** `/report` -> html, `/report md` -> md, `/report share` -> share; anything else is not understood. */
+/**
+ * `/report` -> html, `/report md` -> md, `/report share` -> share, `/report costs` -> costs; anything else
+ * is not understood.
+ */
 export function parseReportArgs(args: string): ReportAction | undefined {
   const word = args.trim().toLowerCase();
   if (word === "" || word === "html") return "html";
   if (word === "md" || word === "markdown") return "md";
   if (word === "share") return "share";
+  if (word === "costs") return "costs";
   return undefined;
 }
 
@@ -60,9 +68,13 @@ export async function reportCommand(args: string, ctx: PiCommandContext): Promis
   if (action === undefined) {
     say(
       ctx,
-      `/report: unknown argument "${args.trim()}": use /report (HTML), /report md (PR summary) or /report share (a secret gist)`,
+      `/report: unknown argument "${args.trim()}": use /report (HTML), /report md (PR summary), /report share (a secret gist) or /report costs`,
       "error",
     );
+    return;
+  }
+  if (action === "costs") {
+    await costs(ctx);
     return;
   }
   const session = sessionFileOf(ctx);
@@ -113,4 +125,55 @@ async function writeSummary(sessionFile: string, ctx: PiCommandContext): Promise
       : `copied to the clipboard (${copiedWith})`;
   const notes = lines.filter((line) => !line.startsWith("wrote "));
   say(ctx, [`PR summary written to ${output}`, copied, ...notes].join("\n"));
+}
+
+/** Weeks `/report costs` shows: this one and the seven before it. */
+const WEEKS_SHOWN = 8;
+
+/**
+ * `pi-report costs` as `/report costs` runs it: this project's (the working directory's) sessions, a row
+ * per week for the last eight weeks in this machine's time zone, fitted to Pi's terminal. The folder is
+ * Pi's sessions folder, or the current session's own folder when Pi keeps it elsewhere (`--session-dir`).
+ */
+export function costsArguments(
+  cwd: string,
+  sessionFile: string | undefined,
+  env: NodeJS.ProcessEnv,
+  width: number,
+  now: Date = new Date(),
+): string[] {
+  const root = piSessionsRoot(env, cwd).dir;
+  const inside = sessionFile !== undefined && !relative(root, sessionFile).startsWith("..");
+  const folder = sessionFile === undefined || inside ? root : dirname(sessionFile);
+  const zone = localTimeZone(env);
+  const thisWeek = weekOf(zonedDay(now.toISOString(), zone) as string);
+  const since = new Date(Date.parse(`${thisWeek}T00:00:00Z`) - (WEEKS_SHOWN - 1) * 7 * 86_400_000);
+  return [
+    "costs",
+    folder,
+    "--by",
+    "week",
+    "--project",
+    cwd,
+    "--since",
+    since.toISOString().slice(0, 10),
+    "--tz",
+    zone,
+    "--width",
+    String(width),
+  ];
+}
+
+/** `/report costs`: this project's costs, week by week, said in Pi's UI. */
+async function costs(ctx: PiCommandContext): Promise<void> {
+  // Pi's notification is drawn inside its terminal, a little narrower than the terminal itself.
+  const width =
+    process.stdout.isTTY === true && process.stdout.columns > 40 ? process.stdout.columns - 4 : 100;
+  const argv = costsArguments(ctx.cwd, ctx.sessionManager.getSessionFile(), process.env, width);
+  const { code, lines } = await runPiReport(argv, ctx.cwd);
+  if (code !== 0) {
+    say(ctx, `/report costs: ${lines.at(-1) ?? `pi-report exited with code ${code}`}`, "error");
+    return;
+  }
+  say(ctx, lines.join("\n"));
 }

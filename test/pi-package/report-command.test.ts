@@ -18,7 +18,9 @@ import {
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { costsArguments } from "../../src/pi-extension/report-command.js";
 import { withViewerMarker } from "../../src/share/render-share-files.js";
+import { formatCost } from "../../src/view/format.js";
 import { type FakeGh, fakeGh } from "../helpers/fake-gh.js";
 import { ROOT } from "../helpers/paths.js";
 import { SEEDS, withSecret } from "../redact/fake-secrets.js";
@@ -62,6 +64,7 @@ describe.runIf(RUNS_PI16)("/report in Pi 1.6 (RPC mode)", () => {
   let sessionFile: string;
   let sessionId: string;
   let gh: FakeGh;
+  let piEnv: NodeJS.ProcessEnv;
 
   beforeAll(async () => {
     const { node22, piCli } = installPi16();
@@ -109,6 +112,7 @@ describe.runIf(RUNS_PI16)("/report in Pi 1.6 (RPC mode)", () => {
       PI_SKIP_VERSION_CHECK: "1",
       PI_TELEMETRY: "0",
     };
+    piEnv = env;
     const args = ["--model", "mock/mock-small", "-e", ROOT, "--session-dir", join(dir, "sessions")];
     pi = startPiRpc(node22, piCli, [...args, "--no-context-files", "--no-skills"], work, env);
     const settled = pi.next((record) => record.type === "agent_settled", "agent_settled");
@@ -201,11 +205,37 @@ describe.runIf(RUNS_PI16)("/report in Pi 1.6 (RPC mode)", () => {
     expect(readdirSync(work).sort()).toEqual([`${name}.html`, `${name}.md`]);
   });
 
+  it("/report costs says this project's costs week by week, as `pi-report costs` counts them", async () => {
+    const { message, notifyType } = await report("costs");
+    expect(notifyType).toBe("info");
+    // What Pi recorded for its reply, from the file itself (the mock model's prices are in models.json).
+    const recorded = readFileSync(sessionFile, "utf8")
+      .split("\n")
+      .filter((line) => line.trim() !== "")
+      .map((line) => JSON.parse(line) as { message?: { role?: string; usage?: { cost: { total: number } } } })
+      .filter((entry) => entry.message?.role === "assistant")
+      .reduce((sum, entry) => sum + (entry.message?.usage?.cost.total ?? 0), 0);
+    expect(recorded).toBeGreaterThan(0);
+    const lines = message.split("\n");
+    // Pi keeps this session outside its sessions folder (--session-dir): that folder is the one read.
+    expect(lines[0]).toMatch(
+      new RegExp(
+        `^Costs by week, days in .+: 1 session in ${join(dir, "sessions")} \\(since \\d{4}-\\d{2}-\\d{2}, project ${work}\\)$`,
+      ),
+    );
+    expect(lines.find((line) => line.startsWith("│ Total"))).toContain(formatCost(recorded));
+    // The table `pi-report costs` prints with the same arguments, at the width of a notification.
+    const argv = costsArguments(work, sessionFile, piEnv, 100);
+    const byCli = execFileSync(process.execPath, [CLI, ...argv], { encoding: "utf8", env: piEnv });
+    expect(message).toBe(byCli.trimEnd());
+    expect(readdirSync(work).some((name) => name.includes("cache"))).toBe(false);
+  });
+
   it("an unknown argument is one line saying what /report takes", async () => {
     const { message, notifyType } = await report("pdf");
     expect(notifyType).toBe("error");
     expect(message).toBe(
-      '/report: unknown argument "pdf": use /report (HTML), /report md (PR summary) or /report share (a secret gist)',
+      '/report: unknown argument "pdf": use /report (HTML), /report md (PR summary), /report share (a secret gist) or /report costs',
     );
   });
 
