@@ -4,6 +4,7 @@ import { type Session, typeEntries } from "./migrate/type-entries.js";
 import { type Problem, sortProblems } from "./read/problem.js";
 import type { RawSession } from "./read/raw-session.js";
 import { readSessionFile } from "./read/read-session-file.js";
+import { sessionFileText } from "./read/session-file-text.js";
 import {
   DEFAULT_REDACTION,
   type RedactionHelper,
@@ -39,6 +40,21 @@ export interface RedactedAnalyzeOptions extends AnalyzeOptions {
   redactionScope?: "session" | "output";
   /** Another thread to redact a share of a large session meanwhile (`startReportThread` gives one). */
   redactionThread?: RedactionHelper;
+  /**
+   * Keep the session file, redacted as the session is, for the HTML report to offer for download
+   * (`SessionAnalysis.sessionFile`). Only with `redactionScope: "session"`.
+   */
+  sessionFile?: boolean;
+}
+
+/** The session file as a report offers it: what `analyze` read, redacted as the report is. */
+export interface SessionFileCopy {
+  /** The file's base name, to save it as. */
+  name: string;
+  /** Its text: the header, then every entry read, one JSON object a line (`sessionFileText`). */
+  text: string;
+  /** Lines of the file nothing could be read from: not in the copy. */
+  leftOut: number;
 }
 
 /**
@@ -80,6 +96,8 @@ export interface SessionAnalysis {
   /** The reader's, the migration's and the tree's problems, by line. */
   problems: Problem[];
   redaction: AnalysisRedaction;
+  /** The session file, redacted as the session is, when `analyze` was asked to keep it. */
+  sessionFile?: SessionFileCopy;
 }
 
 /**
@@ -93,11 +111,37 @@ export async function analyze(
   raw: RawSession,
   options: RedactedAnalyzeOptions = {},
 ): Promise<SessionAnalysis> {
-  const { redaction = DEFAULT_REDACTION, redactionScope = "session", redactionThread, ...rest } = options;
+  const {
+    redaction = DEFAULT_REDACTION,
+    redactionScope = "session",
+    redactionThread,
+    sessionFile = false,
+    ...rest
+  } = options;
   const settings: RedactionSettings = redaction === false ? { enabled: false, patterns: [] } : redaction;
   if (redactionScope === "output") return { ...analyzeSession(raw, rest), redaction: { pending: settings } };
   const redacted = await redactRawSession(raw, settings, redactionThread);
-  return { ...analyzeSession(redacted.raw, rest), redaction: { summary: redacted.summary } };
+  const analysis: SessionAnalysis = {
+    ...analyzeSession(redacted.raw, rest),
+    redaction: { summary: redacted.summary },
+  };
+  // The session as the report shows it: redacted by the one stage above, not a second time.
+  if (sessionFile) analysis.sessionFile = sessionFileCopy(redacted.raw, analysis, rest.sessionPath);
+  return analysis;
+}
+
+function sessionFileCopy(
+  raw: RawSession,
+  analysis: SessionAnalysis,
+  path: string | undefined,
+): SessionFileCopy {
+  const id = typeof raw.header.id === "string" && raw.header.id !== "" ? raw.header.id : "session";
+  const name = path === undefined ? `${id}.jsonl` : (path.split(/[\\/]/).pop() ?? `${id}.jsonl`);
+  return {
+    name,
+    text: sessionFileText(raw, name),
+    leftOut: analysis.problems.filter((problem) => problem.kind === "unreadable").length,
+  };
 }
 
 /**
