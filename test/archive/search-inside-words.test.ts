@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, watch } from "../helpers/browser.js";
+import { launchChromium, pngOnCanvas, watch } from "../helpers/browser.js";
 import { archive } from "./helpers.js";
 import { header, reply, SONNET, user } from "./pi-folder.js";
 
@@ -174,18 +174,12 @@ describe("search inside words", () => {
     const png = await page.screenshot({
       clip: { x: box.x, y: box.y, width: box.width, height: box.height * 2 },
     });
-    const viewer = await browser.newPage();
-    await viewer.setContent(`<img id="shot" src="data:image/png;base64,${png.toString("base64")}">`);
-    await viewer.waitForFunction(() => (document.getElementById("shot") as HTMLImageElement).complete);
+    const viewer = await pngOnCanvas(browser, png);
     // Rows of ink down the underscore's middle: the underscore and the underline must be two strokes with
     // at least a CSS pixel (two device pixels) of background between them, or they read as one line.
     const strokes = await viewer.evaluate(({ left, right }) => {
-      const image = document.getElementById("shot") as HTMLImageElement;
-      const canvas = document.createElement("canvas");
-      canvas.width = image.naturalWidth;
-      canvas.height = image.naturalHeight;
+      const canvas = document.getElementById("shot") as HTMLCanvasElement;
       const context = canvas.getContext("2d") as CanvasRenderingContext2D;
-      context.drawImage(image, 0, 0);
       const scale = 2;
       const x = Math.round(((left + right) / 2) * scale);
       const { data } = context.getImageData(x, 0, 1, canvas.height);
