@@ -4,7 +4,7 @@ import { type Session, typeEntries } from "./migrate/type-entries.js";
 import { type Problem, sortProblems } from "./read/problem.js";
 import type { RawSession } from "./read/raw-session.js";
 import { readSessionFile } from "./read/read-session-file.js";
-import { sessionFileText } from "./read/session-file-text.js";
+import { sessionFileId, sessionFileText } from "./read/session-file-text.js";
 import {
   DEFAULT_REDACTION,
   type RedactionHelper,
@@ -49,7 +49,7 @@ export interface RedactedAnalyzeOptions extends AnalyzeOptions {
 
 /** The session file as a report offers it: what `analyze` read, redacted as the report is. */
 export interface SessionFileCopy {
-  /** The file's base name, to save it as. */
+  /** The name to save it as: `<session id>.jsonl`, as Pi's export names it. */
   name: string;
   /** Its text: the header, then every entry read, one JSON object a line (`sessionFileText`). */
   text: string;
@@ -126,20 +126,15 @@ export async function analyze(
     redaction: { summary: redacted.summary },
   };
   // The session as the report shows it: redacted by the one stage above, not a second time.
-  if (sessionFile) analysis.sessionFile = sessionFileCopy(redacted.raw, analysis, rest.sessionPath);
+  if (sessionFile) analysis.sessionFile = sessionFileCopy(redacted.raw, analysis);
   return analysis;
 }
 
-function sessionFileCopy(
-  raw: RawSession,
-  analysis: SessionAnalysis,
-  path: string | undefined,
-): SessionFileCopy {
-  const id = typeof raw.header.id === "string" && raw.header.id !== "" ? raw.header.id : "session";
-  const name = path === undefined ? `${id}.jsonl` : (path.split(/[\\/]/).pop() ?? `${id}.jsonl`);
+function sessionFileCopy(raw: RawSession, analysis: SessionAnalysis): SessionFileCopy {
   return {
-    name,
-    text: sessionFileText(raw, name),
+    // Named as Pi's own export names it: the file's own name is not redacted.
+    name: `${sessionFileId(raw)}.jsonl`,
+    text: sessionFileText(raw),
     leftOut: analysis.problems.filter((problem) => problem.kind === "unreadable").length,
   };
 }

@@ -6,7 +6,7 @@
 import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { basename, join } from "node:path";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseSessionBytes, readSessionFile } from "../src/index.js";
 import { analyze } from "../src/pipeline.js";
@@ -23,6 +23,8 @@ const FILES = [
   ),
 ];
 const bytes = (text: string) => new TextEncoder().encode(text);
+/** A GitHub token's shape, in a file's name. */
+const FILE_NAME_TOKEN = `ghp_${"Z9y8X7w6V5u4T3s2R1q0".repeat(2).slice(0, 36)}`;
 /** A session whose header line was lost: its two entries, version 3 shaped. */
 const HEADERLESS = [
   '{"type":"message","id":"a","parentId":null,"timestamp":"2025-06-01T10:00:01.000Z","message":{"role":"user","content":"hi","timestamp":1}}',
@@ -33,7 +35,7 @@ describe("sessionFileText", () => {
   it("read back, is the session as read: the header, then every entry in order, nothing damaged", () => {
     for (const file of FILES) {
       const raw = readSessionFile(file);
-      const again = parseSessionBytes(bytes(sessionFileText(raw, basename(file))), file);
+      const again = parseSessionBytes(bytes(sessionFileText(raw)), file);
       expect(
         again.records.map((record) => record.value),
         file,
@@ -47,29 +49,33 @@ describe("sessionFileText", () => {
     }
   });
 
-  it("gives a file without a header line one: an id from the file's name, a version by its entries", () => {
+  it("gives a file without a header line one: its first entry's id, a version by its entries", () => {
     const raw = parseSessionBytes(bytes(`${HEADERLESS}\n`), "2025-06-01T10-00-00-000Z_lost-header.jsonl");
     expect(raw.headerless).toBe(true);
-    const [header] = sessionFileText(raw, "2025-06-01T10-00-00-000Z_lost-header.jsonl").split("\n");
+    const [header] = sessionFileText(raw).split("\n");
     expect(JSON.parse(header as string)).toEqual({
       type: "session",
       version: 3,
-      id: "lost-header",
+      id: "a",
       timestamp: "2025-06-01T10:00:01.000Z",
     });
   });
 
   it("says version 3 for a file of Pi's agent core, whose entries were read as version 3 ones", () => {
     const raw = readSessionFile(`${FIXTURES}sessions/v4-lanes.jsonl`);
-    const header = JSON.parse(sessionFileText(raw, "v4-lanes.jsonl").split("\n")[0] as string);
+    const header = JSON.parse(sessionFileText(raw).split("\n")[0] as string);
     expect(header).toMatchObject({ type: "session", version: 3 });
   });
 
   it("is redacted by analyze's own redaction, when asked for: no second pass", async () => {
-    const file = `${FIXTURES}sessions/every-tool.jsonl`;
+    // A copy of the fixture under a name that holds a token: the name is not redacted, so not used.
+    const file = join(mkdtempSync(join(tmpdir(), "pi-session-name-")), `2025-06-01_${FILE_NAME_TOKEN}.jsonl`);
+    copyFileSync(`${FIXTURES}sessions/every-tool.jsonl`, file);
     const analysis = await analyze(readSessionFile(file), { sessionPath: file, sessionFile: true });
     const copy = analysis.sessionFile;
+    // Named as Pi's export names it, by the session's id (line 1 of the fixture: "every-tool").
     expect(copy?.name).toBe("every-tool.jsonl");
+    expect(copy?.text).not.toContain(FILE_NAME_TOKEN);
     expect(readFileSync(file, "utf8")).toContain("/home/dev/app");
     expect(copy?.text).not.toContain("/home/dev");
     expect(copy?.text).toContain('"cwd":"~/app"');
@@ -89,7 +95,7 @@ describe("the page's link to the session file", () => {
       /<a href="data:application\/x-ndjson;base64,([A-Za-z0-9+/]*(?:&#x3D;)*)" download="([^"]+)">/.exec(
         html,
       );
-    expect(link?.[2]).toBe("damaged-lines.jsonl");
+    expect(link?.[2]).toBe("damaged-lines.jsonl"); // the header's id
     const text = Buffer.from((link?.[1] ?? "").replaceAll("&#x3D;", "="), "base64").toString("utf8");
     expect(text).toBe(analysis.sessionFile?.text);
     expect(text.trimEnd().split("\n")).toHaveLength(1 + readSessionFile(file).records.length);
@@ -147,7 +153,7 @@ describe.runIf(RUNS_PI16)("Pi 1.6 opens the copy whole", () => {
     });
     const ours = originals.map((file, index) => {
       const copy = join(dir, `copy-${index}.jsonl`);
-      writeFileSync(copy, sessionFileText(readSessionFile(file), basename(file)));
+      writeFileSync(copy, sessionFileText(readSessionFile(file)));
       return copy;
     });
     const read = originals.map((file) => readSessionFile(file).records.length);

@@ -92,8 +92,8 @@ describe.runIf(RUNS_PI16)("the page's session file, opened by Pi 1.6", () => {
     if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
   });
 
-  it("saves every entry of the session, under the file's own name, redacted as the page is", () => {
-    expect(saved.endsWith(sessionFile.split("/").pop() as string)).toBe(true);
+  it("saves every entry of the session, named by its id as Pi's export names it, redacted as the page is", () => {
+    expect(saved.split("/").pop()).toBe(`${sessionId}.jsonl`);
     const original = readFileSync(sessionFile, "utf8");
     const copy = readFileSync(saved, "utf8");
     expect(entriesOf(copy).map((entry) => [entry.type, entry.id])).toEqual(
