@@ -24,7 +24,8 @@ export default defineConfig({
   resolve: { alias: { debug: fileURLToPath(new URL("dist/bundle/debug-off.js", import.meta.url)) } },
   external: ["piscina", "open"],
   output: {
-    dir: "dist/bin",
+    // PI_REPORT_BUNDLE_DIR: elsewhere, for the test that the build is quiet (test/package/quiet-build.test.ts).
+    dir: process.env.PI_REPORT_BUNDLE_DIR ?? "dist/bin",
     format: "esm",
     entryFileNames: "[name].js",
     // Chunks beside the entries: modules that find files beside themselves (the worker) work from any chunk.

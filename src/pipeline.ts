@@ -5,6 +5,7 @@ import { type Session, typeEntries } from "./migrate/type-entries.js";
 import { type Problem, sortProblems } from "./read/problem.js";
 import type { RawSession } from "./read/raw-session.js";
 import { readSessionFile } from "./read/read-session-file.js";
+import { sessionFileId, sessionFileText } from "./read/session-file-text.js";
 import {
   DEFAULT_REDACTION,
   type RedactionHelper,
@@ -41,6 +42,21 @@ export interface RedactedAnalyzeOptions extends AnalyzeOptions {
   redactionScope?: "session" | "output";
   /** Another thread to redact a share of a large session meanwhile (`startReportThread` gives one). */
   redactionThread?: RedactionHelper;
+  /**
+   * Keep the session file, redacted as the session is, for the HTML report to offer for download
+   * (`SessionAnalysis.sessionFile`). Only with `redactionScope: "session"`.
+   */
+  sessionFile?: boolean;
+}
+
+/** The session file as a report offers it: what `analyze` read, redacted as the report is. */
+export interface SessionFileCopy {
+  /** The name to save it as: `<session id>.jsonl`, as Pi's export names it. */
+  name: string;
+  /** Its text: the header, then every entry read, one JSON object a line (`sessionFileText`). */
+  text: string;
+  /** Lines of the file nothing could be read from: not in the copy. */
+  leftOut: number;
 }
 
 /**
@@ -87,6 +103,8 @@ export interface SessionAnalysis {
    * the session is (a file named after a token shows `[redacted: github-token]`); null without a path.
    */
   source: { path: string; name: string } | null;
+  /** The session file, redacted as the session is, when `analyze` was asked to keep it. */
+  sessionFile?: SessionFileCopy;
 }
 
 /**
@@ -100,22 +118,53 @@ export async function analyze(
   raw: RawSession,
   options: RedactedAnalyzeOptions = {},
 ): Promise<SessionAnalysis> {
-  const { redaction = DEFAULT_REDACTION, redactionScope = "session", redactionThread, ...rest } = options;
+  const {
+    redaction = DEFAULT_REDACTION,
+    redactionScope = "session",
+    redactionThread,
+    sessionFile = false,
+    ...rest
+  } = options;
   const settings: RedactionSettings = redaction === false ? { enabled: false, patterns: [] } : redaction;
   if (redactionScope === "output") return { ...analyzeSession(raw, rest), redaction: { pending: settings } };
   // Read before the session is redacted in place: the homes its cwd names are redacted in the name too.
   const cwd = typeof raw.header.cwd === "string" ? raw.header.cwd : null;
   const redacted = await redactRawSession(raw, settings, redactionThread);
-  const analysis = analyzeSession(redacted.raw, rest);
-  if (analysis.source === null || !settings.enabled)
-    return { ...analysis, redaction: { summary: redacted.summary } };
+  const analysis = await withSourceRedacted(
+    analyzeSession(redacted.raw, rest),
+    redacted.summary,
+    cwd,
+    settings,
+  );
+  // The session as the report shows it: redacted by the one stage above, not a second time.
+  if (sessionFile) analysis.sessionFile = sessionFileCopy(redacted.raw, analysis);
+  return analysis;
+}
+
+/** The analysis with its file's name redacted as the session is, the name's findings counted with the rest. */
+async function withSourceRedacted(
+  analysis: SessionAnalysis,
+  summary: RedactionSummary,
+  cwd: string | null,
+  settings: RedactionSettings,
+): Promise<SessionAnalysis> {
+  if (analysis.source === null || !settings.enabled) return { ...analysis, redaction: { summary } };
   const name = await redactOutput({ name: analysis.source.name }, cwd, settings, NO_KEYS);
-  const counts = { ...redacted.summary.counts };
+  const counts = { ...summary.counts };
   for (const [kind, count] of Object.entries(name.summary.counts)) counts[kind] = (counts[kind] ?? 0) + count;
   return {
     ...analysis,
     source: { path: analysis.source.path, name: name.output.name },
-    redaction: { summary: { ...redacted.summary, counts } },
+    redaction: { summary: { ...summary, counts } },
+  };
+}
+
+function sessionFileCopy(raw: RawSession, analysis: SessionAnalysis): SessionFileCopy {
+  return {
+    // Named as Pi's own export names it: the file's own name is not redacted.
+    name: `${sessionFileId(raw)}.jsonl`,
+    text: sessionFileText(raw),
+    leftOut: analysis.problems.filter((problem) => problem.kind === "unreadable").length,
   };
 }
 

@@ -21,6 +21,8 @@ const SHARDS = 32;
 const SNIPPET = 80;
 /** How MiniSearch reads the documents, here and in the page's script (`archive.js`). */
 export const SEARCH_OPTIONS = { fields: ["t"], idField: "i" };
+/** The shards' format: part of every fingerprint, so a site's shards of an older format are built again. */
+const SHARD_FORMAT = 2;
 
 /** A session with a page, as the search shows it, and its searchable text. */
 export interface SearchSession {
@@ -78,6 +80,7 @@ export function searchShards(
         .update(
           JSON.stringify([
             TOOL_VERSION,
+            SHARD_FORMAT,
             settings,
             members.map((m) => [m.file, m.hash, m.report, m.title, m.docCount]),
           ]),
@@ -104,16 +107,27 @@ export function shardFiles(
 
 /**
  * A shard's script: `piSearchShard({ sessions, docs, index })`. `sessions` are [href, title]; `docs` are
- * [session, entry anchor, kind, the text's start]; `index` is MiniSearch's own (`MiniSearch.loadJS`).
+ * [session, entry anchor, kind, the text's start, and how many entries of the session have that text when
+ * more than one]; `index` is MiniSearch's own (`MiniSearch.loadJS`). A session's entries with the same text
+ * (a file read four times) are one doc, linked to the first: a result lists it once.
  */
 function shardText(
   members: readonly SearchSession[],
   docsOf: (member: SearchSession) => readonly SearchDoc[],
 ): string {
   const index = new MiniSearch<{ i: number; t: string }>(SEARCH_OPTIONS);
-  const docs: [number, string, string, string][] = [];
+  const docs: ([number, string, string, string] | [number, string, string, string, number])[] = [];
   members.forEach((session, at) => {
+    const first = new Map<string, number>();
     for (const doc of docsOf(session)) {
+      const key = `${doc.kind}\n${doc.text}`;
+      const seen = first.get(key);
+      if (seen !== undefined) {
+        const entry = docs[seen] as (typeof docs)[number];
+        entry[4] = (entry[4] ?? 1) + 1;
+        continue;
+      }
+      first.set(key, docs.length);
       index.add({ i: docs.length, t: doc.text });
       docs.push([at, doc.anchor, doc.kind, doc.text.slice(0, SNIPPET)]);
     }

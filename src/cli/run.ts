@@ -39,6 +39,7 @@ function buildProgram(io: CliIo): Command {
     )
     .option("--leaf <id>", "show the branch that ends at this entry instead of the last entry")
     .option("--no-thinking", "leave the model's thinking out of the report")
+    .option("--no-session-file", "leave the session file (redacted, for Pi to open) out of the HTML report")
     .option("--template <dir>", "use templates, partials or assets from this directory over the shipped ones")
     .option("--open", "open the report when written")
 

@@ -18,6 +18,7 @@ import {
 import { fitByPriority } from "./fit-by-priority.js";
 import type { WorkWindow } from "./git-window.js";
 import type { PrSession, PrSessions } from "./pr-sessions.js";
+import { rowTitles } from "./row-titles.js";
 
 /** The hidden first line that tells `pi-report pr` which comment on the pull request is its own. */
 export const PR_COMMENT_MARKER = "<!-- pi-report:pr -->";
@@ -45,20 +46,31 @@ const PATH_MAX = 300;
 const costOf = (totals: Totals): string =>
   formatCostWithUnpriced(totals.cost, totals.unpricedTokens, totals.unrecordedTurns);
 
+/** True when no token was priced: the cost is "unpriced" and nothing more, the tokens say how many. */
+const allUnpriced = (totals: Totals): boolean =>
+  totals.cost === 0 &&
+  totals.unrecordedTurns === 0 &&
+  totals.unpricedTokens > 0 &&
+  totals.unpricedTokens === totals.totalTokens;
+
 function durationOf(session: PrSession): string {
   if (session.startedAt === null || session.endedAt === null) return "";
   return formatDuration(Date.parse(session.endedAt) - Date.parse(session.startedAt));
 }
 
 /** One row of the sessions table: title (linked to its shared report), model, cost, tokens, duration. */
-function sessionRow(session: PrSession, links: ReadonlyMap<string, string>): PhrasingContent[] {
-  const title = text(`${firstLine(session.title, TITLE_MAX)}${session.fork ? " (fork)" : ""}`);
+function sessionRow(
+  session: PrSession,
+  title: string,
+  links: ReadonlyMap<string, string>,
+): PhrasingContent[] {
   const url = session.sessionId === null ? undefined : links.get(session.sessionId);
+  const { total } = session.counted;
   return [
-    url === undefined ? title : { type: "link", url, children: [title] },
+    url === undefined ? text(title) : { type: "link", url, children: [text(title)] },
     session.models.length === 0 ? text("") : code(session.models.join(", ")),
-    text(costOf(session.counted.total)),
-    text(formatTokens(session.counted.total.totalTokens)),
+    text(allUnpriced(total) ? "unpriced" : costOf(total)),
+    text(formatTokens(total.totalTokens)),
     text(durationOf(session)),
   ];
 }
@@ -100,13 +112,11 @@ function mergedFacts(sessions: readonly PrSession[]): SessionFacts {
 }
 
 function totalsLine(total: UsageTotals, found: PrSessions, window: WorkWindow): RootContent {
-  const parts: PhrasingContent[] = [
-    strong(text(costOf(total.total))),
-    text(
-      ` and ${formatTokens(total.total.totalTokens)} tokens over ${plural(found.sessions.length, "session", "sessions")}, ${window.description}.`,
-    ),
-  ];
-  return paragraph(...parts);
+  const over = ` over ${plural(found.sessions.length, "session", "sessions")}, ${window.description}.`;
+  const tokens = formatTokens(total.total.totalTokens);
+  // Said once: "unpriced (12.3M tokens) and 12.3M tokens" read as an error.
+  if (allUnpriced(total.total)) return paragraph(strong(text(`${tokens} unpriced tokens`)), text(over));
+  return paragraph(strong(text(costOf(total.total))), text(` and ${tokens} tokens${over}`));
 }
 
 function notesLine(input: PrCommentInput): RootContent | null {
@@ -136,7 +146,13 @@ function sessionsTable(input: PrCommentInput, limit: number): RootContent[] {
     return [paragraph(text("No Pi session of this repository ran during this work."))];
   const blocks: RootContent[] = [];
   if (limit > 0) {
-    const rows = sessions.slice(0, limit).map((session) => sessionRow(session, input.links));
+    const titles = rowTitles(
+      sessions,
+      sessions.map((session) => `${firstLine(session.title, TITLE_MAX)}${session.fork ? " (fork)" : ""}`),
+    );
+    const rows = sessions
+      .slice(0, limit)
+      .map((session, index) => sessionRow(session, titles[index] as string, input.links));
     blocks.push(
       table(["Session", "Model", "Cost", "Tokens", "Duration"], rows, [
         null,

@@ -1,4 +1,4 @@
-import { isAbsolute, relative, sep } from "node:path";
+import { isAbsolute, posix, relative, sep } from "node:path";
 import { entryOwners, type ReadSession, resolveForkParents, subagentParents } from "../archive/dedupe.js";
 import { digestSession, entryKey } from "../archive/session-digest.js";
 import { addDigestUsage, emptyUsageTotals, type UsageTotals } from "../archive/usage-groups.js";
@@ -42,6 +42,8 @@ export interface PrSessions {
 
 interface Loaded extends ReadSession {
   analysis: SessionAnalysis;
+  /** The header's cwd as the file holds it: the analysis's is redacted (`~/app`), and cannot be placed. */
+  cwd: string | null;
 }
 
 const timeOf = (iso: string | null): number => (iso === null ? Number.NaN : Date.parse(iso));
@@ -65,11 +67,32 @@ function ownNodes(
   });
 }
 
-/** A changed file's path from the repository's top-level, whichever folder below it the session ran in. */
-function fromTop(path: string, sessionCwd: string | null, top: string): string {
-  if (isAbsolute(path)) return isInside(path, top) ? relative(top, path).split(sep).join("/") : path;
-  if (sessionCwd === null || !isInside(sessionCwd, top) || sessionCwd === top) return path;
-  return `${relative(top, sessionCwd).split(sep).join("/")}/${path}`;
+/** A path with `/` between its folders, as the comment shows paths. */
+const slashed = (path: string): string => path.split(sep).join("/");
+
+/**
+ * A changed file's path from the repository's top-level, whichever folder below it the session ran in.
+ * `shown` is the path as the session's report shows it: redacted, and relative to the session's folder
+ * when inside it. `cwd` is that folder as the file names it, `shownCwd` the same redacted (`~/app/sub`):
+ * a redacted home cannot be placed under `top`, so the top-level's own redacted spelling is found from it.
+ */
+export function fromTop(shown: string, cwd: string | null, shownCwd: string | null, top: string): string {
+  if (cwd === null || !isInside(cwd, top)) return shown;
+  if (isAbsolute(shown)) return isInside(shown, top) ? slashed(relative(top, shown)) : shown;
+  const below = slashed(relative(top, cwd));
+  const shownTop = shownCwd === null ? null : withoutEnd(shownCwd, below);
+  if (shownTop !== null && shown.startsWith(`${shownTop}/`)) return shown.slice(shownTop.length + 1);
+  // A redacted home (`~/…`), a redacted secret or another drive: not a path below the session's folder.
+  if (/^(~|\[redacted|[A-Za-z]:)/.test(shown)) return shown;
+  // Relative to the session's folder: placed below the top-level (`../README.md` from `sub/` is `README.md`).
+  const joined = posix.normalize(posix.join(below === "" ? "." : below, shown));
+  return joined.startsWith("../") ? shown : joined;
+}
+
+/** `path` without `end` (folders below the top-level) at its end; null when it does not end so. */
+function withoutEnd(path: string, end: string): string | null {
+  if (end === "") return path;
+  return path.endsWith(`/${end}`) ? path.slice(0, -end.length - 1) : null;
 }
 
 /**
@@ -95,15 +118,19 @@ export async function collectPrSessions(
   const seen = new Set(pending.map((file) => file.path));
   for (let file = pending.shift(); file !== undefined; file = pending.shift()) {
     let analysis: SessionAnalysis;
+    let cwd: string | null;
     try {
-      analysis = await analyze(readSessionFile(file.path), { sessionPath: file.path, redaction });
+      const raw = readSessionFile(file.path);
+      // Before `analyze`, which redacts the header in place.
+      cwd = typeof raw.header.cwd === "string" ? raw.header.cwd : null;
+      analysis = await analyze(raw, { sessionPath: file.path, redaction });
     } catch (error) {
       if (!(error instanceof SessionReadError)) throw error;
       unreadable.push({ path: file.path, reason: error.message });
       continue;
     }
     const digest = digestSession(analysis, file.path);
-    loaded.push({ file: file.file, path: file.path, digest, analysis });
+    loaded.push({ file: file.file, path: file.path, digest, analysis, cwd });
     // The original of a fork is read too, wherever its time lies: it, not the fork, counts what was copied.
     const parentName = digest.parentSession?.split(/[\\/]/).pop();
     const parent = (digest.parentSession && byPath.get(digest.parentSession)) || byName.get(parentName ?? "");
@@ -118,14 +145,14 @@ export async function collectPrSessions(
   const total = emptyUsageTotals();
   const sessions: PrSession[] = [];
   let subagentFiles = 0;
-  loaded.forEach(({ path, digest, analysis }, index) => {
+  loaded.forEach(({ path, digest, analysis, cwd }, index) => {
     const inWindow = overlaps(digest.startedAt, digest.endedAt, window);
     if (!inWindow) return;
     if ((runners[index] ?? null) !== null) {
       subagentFiles += 1;
       return;
     }
-    if (digest.cwd === null || !isInside(digest.cwd, top)) return;
+    if (cwd === null || !isInside(cwd, top)) return;
     const owns = (key: string | null | undefined) => key == null || owners.get(key) === index;
     const counted = emptyUsageTotals();
     for (const item of digest.usage) {
@@ -136,7 +163,7 @@ export async function collectPrSessions(
     const view = buildReportView(analysis, path);
     const own = ownNodes(view.transcript, (id, time) => time === null || owns(entryKey(id, time)));
     const facts = collectFacts(own, digest.cwd);
-    for (const file of facts.files) file.path = fromTop(file.path, digest.cwd, top);
+    for (const file of facts.files) file.path = fromTop(file.path, cwd, digest.cwd, top);
     sessions.push({
       path,
       sessionId: digest.id,

@@ -61,6 +61,8 @@ export interface OutputFormat {
   redacts: "session" | "output";
   /** What a second thread can do for it meanwhile: highlight code, or render a share of its entries. */
   reportThread: "highlight" | "markdown-entries" | null;
+  /** Whether it offers the session file for download (`analyze`'s `sessionFile`; `--no-session-file`). */
+  offersSessionFile: boolean;
   render(request: RenderRequest): Promise<RenderedReport>;
 }
 
@@ -75,6 +77,7 @@ export const OUTPUT_FORMATS = {
     defaultOutput: "file",
     redacts: "session",
     reportThread: "highlight",
+    offersSessionFile: true,
     async render(request) {
       const { renderHtmlParts } = await import("./html/render-html.js");
       const text = await renderHtmlParts(request.analysis, {
@@ -97,6 +100,7 @@ export const OUTPUT_FORMATS = {
     defaultOutput: "stdout",
     redacts: "output",
     reportThread: null,
+    offersSessionFile: false,
     async render(request) {
       const { renderJsonReport } = await import("./json/render-json.js");
       const { text, redaction } = await renderJsonReport(request.analysis);
@@ -112,6 +116,7 @@ export const OUTPUT_FORMATS = {
     defaultOutput: "stdout",
     redacts: "session",
     reportThread: "markdown-entries",
+    offersSessionFile: false,
     async render(request) {
       const { renderMarkdown } = await import("./markdown/render-markdown.js");
       const { markdown, assets } = await renderMarkdown(request.analysis, {

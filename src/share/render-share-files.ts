@@ -23,13 +23,15 @@ export function withViewerMarker(html: string, sessionId: string): string {
 /**
  * The session's HTML report and pull-request summary as they are shared: redacted (as `pi-report`
  * redacts by default, or as `redaction` says), the page marked for Pi's viewer, with the title and
- * session id the gist's description names (the title redacted too).
+ * session id the gist's description names (the title redacted too). The page offers the session file, as
+ * `pi-report`'s does, unless `sessionFile` is false.
  */
 export async function renderShareFiles(
   sessionPath: string,
   redaction: RedactionSettings,
+  { sessionFile = true }: { sessionFile?: boolean } = {},
 ): Promise<ShareFiles & { redactions: RedactionSummary | null }> {
-  const analysis = await analyze(readSessionFile(sessionPath), { sessionPath, redaction });
+  const analysis = await analyze(readSessionFile(sessionPath), { sessionPath, redaction, sessionFile });
   const { renderHtmlParts } = await import("../render/html/render-html.js");
   const { renderMarkdown } = await import("../render/markdown/render-markdown.js");
   const header = headerView(analysis, sessionPath);

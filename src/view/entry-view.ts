@@ -9,6 +9,11 @@ export interface ImageView {
   data: string;
   /** Decoded size in bytes. */
   bytes: number;
+  /**
+   * Set when the file holds a reference to an image kept elsewhere (oh-my-pi's `blob:sha256:<hash>`)
+   * instead of its bytes: the reference as a report may show it (see `imageReference`).
+   */
+  reference: string | null;
 }
 
 /** Tokens and cost of one model call, for a badge beside it. */

@@ -25,6 +25,14 @@ export function formatTokens(value: number): string {
   return `${scaled.toFixed(digits)}${unit}`;
 }
 
+/** A size for people: 950 bytes, 12.3 kB, 4.56 MB (decimal units, as formatTokens counts). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1000) return `${formatInteger(bytes)} bytes`;
+  const short = formatTokens(bytes);
+  const unit = short.slice(-1);
+  return `${short.slice(0, -1)} ${unit === "k" ? "kB" : unit === "M" ? "MB" : "GB"}`;
+}
+
 /**
  * Dollars with as many decimals as small amounts need: $12.34, $0.123, and two significant digits below
  * a cent ($0.0045, $0.00015, $0.0001); $0. Rounded half up on the decimal amount: `toFixed` rounds the binary

@@ -78,13 +78,52 @@
   function loadAll() {
     if (loading) return loading;
     window.piSearchShard = (data) => {
-      shards.push({ ...data, index: window.MiniSearch.loadJS(data.index, options) });
+      // The shard's words, for matching inside them: MiniSearch itself matches from a word's start only.
+      const words = data.index.index.map((entry) => entry[0]);
+      shards.push({ ...data, words, index: window.MiniSearch.loadJS(data.index, options) });
     };
     status.textContent = "Loading the search index…";
     loading = load(section.dataset.library).then(() =>
       Promise.all(section.dataset.shards.split(" ").filter(Boolean).map(load)),
     );
     return loading;
+  }
+
+  // How a word of the index that holds what was typed weighs against one that is it, or starts with it.
+  const weight = (word, typed) => (word === typed ? 1 : word.startsWith(typed) ? 0.5 : 0.25);
+
+  /** Scores by doc of the shard's docs holding a word that contains `typed` (from 3 characters; else starts with it). */
+  function matching(shard, typed) {
+    const scores = new Map();
+    const words = typed.length < 3 ? [] : shard.words.filter((word) => word.includes(typed));
+    const hits =
+      typed.length < 3
+        ? shard.index.search(typed, { prefix: true })
+        : words.length === 0
+          ? []
+          : shard.index.search(
+              { combineWith: "OR", queries: words },
+              { boostTerm: (word) => weight(word, typed) },
+            );
+    for (const hit of hits) scores.set(hit.id, hit.score);
+    return scores;
+  }
+
+  /** The shard's docs that match every word typed, with the sum of their scores. */
+  function searchShard(shard, typed) {
+    let found = null;
+    for (const word of typed) {
+      const scores = matching(shard, word);
+      if (found === null) found = scores;
+      else {
+        for (const [id, score] of found) {
+          if (scores.has(id)) found.set(id, score + scores.get(id));
+          else found.delete(id);
+        }
+      }
+      if (found.size === 0) break;
+    }
+    return found ?? new Map();
   }
 
   function show(query) {
@@ -94,12 +133,15 @@
       status.textContent = "";
       return;
     }
+    const typed = window.MiniSearch.getDefault("tokenize")(words)
+      .map((word) => word.toLowerCase())
+      .filter(Boolean);
     const hits = [];
     for (const shard of shards) {
-      for (const hit of shard.index.search(words, { prefix: true, combineWith: "AND" })) {
-        const [session, anchor, kind, text] = shard.docs[hit.id];
+      for (const [id, score] of searchShard(shard, typed)) {
+        const [session, anchor, kind, text, count] = shard.docs[id];
         const [href, title] = shard.sessions[session];
-        hits.push({ score: hit.score, href: `${href}#${anchor}`, kind, text, title });
+        hits.push({ score, href: `${href}#${anchor}`, kind, text, title, count: count ?? 1 });
       }
     }
     hits.sort((a, b) => b.score - a.score);
@@ -109,12 +151,16 @@
       const link = document.createElement("a");
       link.href = hit.href;
       link.textContent = hit.text;
+      // Each text in its own direction: an Arabic hit or title must not reorder the words around it.
+      link.dir = "auto";
       const kind = document.createElement("span");
       kind.className = "kind";
       kind.textContent = hit.kind;
       const where = document.createElement("span");
       where.className = "note";
-      where.textContent = ` in ${hit.title}`;
+      const title = document.createElement("bdi");
+      title.textContent = hit.title;
+      where.append(hit.count > 1 ? ` ×${hit.count} in ` : " in ", title);
       item.append(kind, " ", link, where);
       list.append(item);
     }

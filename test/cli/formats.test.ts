@@ -53,6 +53,7 @@ describe("the table of output formats", () => {
       const analysis = await analyze(readSessionFile(SESSION), {
         sessionPath: SESSION,
         redactionScope: row.redacts,
+        sessionFile: row.offersSessionFile,
       });
       const { text } = await row.render({ analysis, sourcePath: SESSION, thinking: true });
       expect(typeof text === "string" ? text : text.join("")).toBe(command.stdout);

@@ -17,7 +17,7 @@ import { renderHtml } from "../../src/render/html/render-html.js";
 import { buildJsonReport, type JsonPrompt } from "../../src/render/json/json-report.js";
 import { renderMarkdown } from "../../src/render/markdown/render-markdown.js";
 import type { Totals } from "../../src/usage/totals.js";
-import { formatCostWithUnpriced } from "../../src/view/format.js";
+import { formatCostWithUnpriced, formatTokens } from "../../src/view/format.js";
 import { analyzeAsRead } from "../helpers/analyze.js";
 import { CORPUS, FIXTURES } from "../helpers/paths.js";
 import {
@@ -182,7 +182,11 @@ describe("the archive and pr read the same figures", () => {
     const comment = renderPrComment({ found, window: ALL_ALONG, links: new Map(), redacted: false });
     // The sessions table: its header, the separator, then the one session's row.
     const row = comment.split("\n").filter((line) => line.startsWith("| "))[2];
-    const cost = row?.split(" | ")[2]?.trim();
-    expect(cost).toBe(costText(sumOf(json.prompts)));
+    const [, , cost, tokens] = (row ?? "").split(" | ").map((cell) => cell.trim());
+    const sum = sumOf(json.prompts);
+    // A row whose every token is unpriced says "unpriced" once; its tokens column says how many.
+    const allUnpriced = sum.unpricedTokens > 0 && sum.unpricedTokens === sum.totalTokens;
+    expect(cost).toBe(allUnpriced ? "unpriced" : costText(sum));
+    expect(tokens).toBe(formatTokens(sum.totalTokens));
   });
 });

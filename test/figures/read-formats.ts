@@ -30,10 +30,13 @@ export function htmlRows(html: string): StatedRow[] {
   const rows: StatedRow[] = [];
   for (const match of html.matchAll(/<tr data-prompt="(\d+)">(.*?)<\/tr>/g)) {
     const row = match[2] as string;
-    const title = decode(/<a [^>]*>(.*?)<\/a>/.exec(row)?.[1] ?? "");
+    const title = decode(/<span class="p-title"[^>]*>(.*?)<\/span>/.exec(row)?.[1] ?? "");
     const calls = /class="p-calls">([\d,]*)</.exec(row)?.[1] ?? "";
     const cost = /class="p-cost" data-cost="([^"]*)">(.*?)<\/td>/.exec(row);
-    const number = Number(match[1]);
+    // The number a reader sees ("3."), not the row's data attribute; rows without one are 0.
+    const shown = /<span class="p-number">(\d+)\.<\/span>/.exec(row)?.[1];
+    const number = shown === undefined ? 0 : Number(shown);
+    if (number !== Number(match[1])) throw new Error(`row ${match[1]} is shown as number ${number}`);
     rows.push({
       number,
       label: number === 0 ? title : "",

@@ -49,3 +49,23 @@ export function watch(page: Page): PageWatch {
   });
   return seen;
 }
+
+/**
+ * A page holding a screenshot drawn on a canvas (`#shot`), for a test to read its pixels in the browser:
+ * no image library needed. The caller closes it.
+ */
+export async function pngOnCanvas(browser: Browser, png: Buffer): Promise<Page> {
+  const viewer = await browser.newPage();
+  await viewer.setContent(
+    `<img id="png" src="data:image/png;base64,${png.toString("base64")}"><canvas id="shot"></canvas>`,
+  );
+  await viewer.waitForFunction(() => (document.getElementById("png") as HTMLImageElement).complete);
+  await viewer.evaluate(() => {
+    const image = document.getElementById("png") as HTMLImageElement;
+    const canvas = document.getElementById("shot") as HTMLCanvasElement;
+    canvas.width = image.naturalWidth;
+    canvas.height = image.naturalHeight;
+    (canvas.getContext("2d") as CanvasRenderingContext2D).drawImage(image, 0, 0);
+  });
+  return viewer;
+}

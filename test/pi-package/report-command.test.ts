@@ -26,6 +26,7 @@ import { ROOT } from "../helpers/paths.js";
 import { SEEDS, withSecret } from "../redact/fake-secrets.js";
 import { type MockModel, startMockModel } from "./mock-model.js";
 import { type PiRpc, type RpcRecord, startPiRpc } from "./pi-rpc.js";
+import { installPi16, PI_OFFLINE_ENV, RUNS_PI16, writeMockAgent } from "./pi16-agent.js";
 
 const CLI = join(ROOT, "dist/bin/pi-report.js");
 const seed = SEEDS.find((one) => one.kind === "github-token");
@@ -34,26 +35,11 @@ if (seed === undefined) throw new Error("fake-secrets.ts has no github-token see
 const ASKED = "Publish release notes-7429 to the fork";
 const PROMPT = `${ASKED}\n${withSecret(seed)}`;
 
-/** Pi 1.6's Node 22 and CLI, installed into scripts/pi16/.peers/ unless they are there already. */
-function installPi16(): { node22: string; piCli: string; version: string } {
-  const started = Date.now();
-  const paths = JSON.parse(
-    execFileSync(process.execPath, [join(ROOT, "scripts/pi16/install.mjs")], {
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "inherit"],
-    }),
-  ) as { node22: string; piCli: string; version: string };
-  console.error(`pi-package test: Pi ${paths.version} ready in ${Date.now() - started} ms`);
-  return paths;
-}
-
 /** An executable shell script. */
 function script(path: string, body: string): void {
   writeFileSync(path, `#!/bin/sh\n${body}\n`);
   chmodSync(path, 0o755);
 }
-
-const RUNS_PI16 = process.platform === "linux" && process.arch === "x64";
 
 describe.runIf(RUNS_PI16)("/report in Pi 1.6 (RPC mode)", () => {
   let dir: string;
@@ -74,27 +60,7 @@ describe.runIf(RUNS_PI16)("/report in Pi 1.6 (RPC mode)", () => {
     const agent = join(dir, "agent");
     const bin = join(dir, "bin");
     for (const folder of [work, agent, bin, join(dir, "home")]) mkdirSync(folder);
-    const cost = { input: 1, output: 2, cacheRead: 0.1, cacheWrite: 1.25 };
-    const mock = {
-      id: "mock-small",
-      name: "Mock Small",
-      input: ["text"],
-      cost,
-      contextWindow: 64000,
-      maxTokens: 4096,
-    };
-    writeFileSync(
-      join(agent, "models.json"),
-      JSON.stringify({
-        providers: {
-          mock: { baseUrl: model.baseUrl, api: "openai-completions", apiKey: "mock-key", models: [mock] },
-        },
-      }),
-    );
-    writeFileSync(
-      join(agent, "settings.json"),
-      JSON.stringify({ quietStartup: true, retry: { enabled: false } }),
-    );
+    writeMockAgent(agent, model.baseUrl);
     // The opener: with no display and no desktop, xdg-open hands the page to $BROWSER, which records it.
     // run-mailcap, which it would try first where installed, declines here.
     opened = join(dir, "opened.txt");
@@ -108,9 +74,7 @@ describe.runIf(RUNS_PI16)("/report in Pi 1.6 (RPC mode)", () => {
       HOME: join(dir, "home"),
       BROWSER: join(bin, "browser"),
       PI_CODING_AGENT_DIR: agent,
-      PI_OFFLINE: "1",
-      PI_SKIP_VERSION_CHECK: "1",
-      PI_TELEMETRY: "0",
+      ...PI_OFFLINE_ENV,
     };
     piEnv = env;
     const args = ["--model", "mock/mock-small", "-e", ROOT, "--session-dir", join(dir, "sessions")];

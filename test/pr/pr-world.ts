@@ -37,10 +37,10 @@ export interface PrWorld {
 
 export const GITHUB_TOKEN_IN_COMMAND = `ghp_${"A1b2C3d4E5f6G7h8I9j0".repeat(2).slice(0, 36)}`;
 
-type Line = Record<string, unknown>;
+export type Line = Record<string, unknown>;
 const SONNET = { provider: "anthropic", model: "claude-sonnet-4-5" };
 
-const header = (id: string, timestamp: string, cwd: string, parentSession?: string): Line => ({
+export const header = (id: string, timestamp: string, cwd: string, parentSession?: string): Line => ({
   type: "session",
   version: 3,
   id,
@@ -49,9 +49,9 @@ const header = (id: string, timestamp: string, cwd: string, parentSession?: stri
   ...(parentSession === undefined ? {} : { parentSession }),
 });
 
-const at = (time: string) => `2026-05-01T${time}.000Z`;
+export const at = (time: string) => `2026-05-01T${time}.000Z`;
 
-const user = (id: string, parentId: string | null, timestamp: string, text: string): Line => ({
+export const user = (id: string, parentId: string | null, timestamp: string, text: string): Line => ({
   type: "message",
   id,
   parentId,
@@ -68,7 +68,7 @@ const usage = (input: number, output: number, cost: number) => ({
   cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: cost },
 });
 
-const reply = (
+export const reply = (
   id: string,
   parentId: string,
   timestamp: string,
@@ -90,7 +90,7 @@ const reply = (
   },
 });
 
-const toolResult = (
+export const toolResult = (
   id: string,
   parentId: string,
   timestamp: string,
@@ -114,7 +114,8 @@ const toolResult = (
   },
 });
 
-const jsonl = (lines: readonly Line[]): string => lines.map((line) => `${JSON.stringify(line)}\n`).join("");
+export const jsonl = (lines: readonly Line[]): string =>
+  lines.map((line) => `${JSON.stringify(line)}\n`).join("");
 
 function git(cwd: string, args: string[], time?: string): void {
   const env =
@@ -122,9 +123,11 @@ function git(cwd: string, args: string[], time?: string): void {
   execFileSync("git", args, { cwd, env, stdio: "ignore" });
 }
 
-/** A repository with a commit at each time, on `main` then `feature` (see above). */
-export function makeRepository(): string {
-  const top = realpathSync(mkdtempSync(join(tmpdir(), "pi-report-pr-repo-")));
+/** A repository with a commit at each time, on `main` then `feature` (see above), in `top` (made). */
+export function makeRepository(
+  top = realpathSync(mkdtempSync(join(tmpdir(), "pi-report-pr-repo-"))),
+): string {
+  mkdirSync(top, { recursive: true });
   git(top, ["init", "-q", "-b", "main"]);
   git(top, ["config", "user.email", "dev@example.com"]);
   git(top, ["config", "user.name", "Dev"]);

@@ -8,7 +8,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderHtml } from "../../src/render/html/render-html.js";
 import { analyzeAsRead } from "../helpers/analyze.js";
-import { launchChromium } from "../helpers/browser.js";
+import { launchChromium, pngOnCanvas } from "../helpers/browser.js";
 import { runCli } from "../helpers/cli.js";
 import { CORPUS, ROOT } from "../helpers/paths.js";
 
@@ -241,16 +241,10 @@ describe("layout", () => {
     );
     const png = await opened.screenshot({ fullPage: true });
     // No image library here: the capture is read back through a canvas in the browser.
-    const viewer = await browser.newPage();
-    await viewer.setContent(`<img id="shot" src="data:image/png;base64,${png.toString("base64")}">`);
-    await viewer.waitForFunction(() => (document.getElementById("shot") as HTMLImageElement).complete);
+    const viewer = await pngOnCanvas(browser, png);
     const blank = await viewer.evaluate((cards) => {
-      const image = document.getElementById("shot") as HTMLImageElement;
-      const canvas = document.createElement("canvas");
-      canvas.width = image.naturalWidth;
-      canvas.height = image.naturalHeight;
+      const canvas = document.getElementById("shot") as HTMLCanvasElement;
       const context = canvas.getContext("2d") as CanvasRenderingContext2D;
-      context.drawImage(image, 0, 0);
       let empty = 0;
       for (const card of cards) {
         if (card.y + card.height > canvas.height) continue;

@@ -118,6 +118,10 @@ export function expectTotalsMatchJson(tree: Root, json: JsonReport): void {
   const unpriced = rows.get("of which unpriced");
   if (json.usage.total.unpricedTokens === 0) expect(unpriced).toBeUndefined();
   else expect(Number(unpriced?.[4]?.replaceAll(",", ""))).toBe(json.usage.total.unpricedTokens);
+  // Calls that recorded no usage at all: a row of their own, their count in the calls column.
+  const unrecorded = rows.get("of which usage not recorded");
+  if (json.usage.total.unrecordedTurns === 0) expect(unrecorded).toBeUndefined();
+  else expect(Number(unrecorded?.[6]?.replaceAll(",", ""))).toBe(json.usage.total.unrecordedTurns);
   const same = JSON.stringify(json.usage.activeBranch) === JSON.stringify(json.usage.total);
   if (same) expect(rows.has("Active branch")).toBe(false);
   else expectRow(rows.get("Active branch"), json.usage.activeBranch);
@@ -126,6 +130,7 @@ export function expectTotalsMatchJson(tree: Root, json: JsonReport): void {
       1 +
       (rows.has("Active branch") ? 1 : 0) +
       (unpriced ? 1 : 0) +
+      (unrecorded ? 1 : 0) +
       Object.values(SOURCE_ROWS).filter((name) => rows.has(name)).length,
   );
 }

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { cutWhole, firstLine, formatCost } from "../../src/view/format.js";
+import { cutWhole, firstLine, formatBytes, formatCost } from "../../src/view/format.js";
 
 describe("formatCost", () => {
   it("rounds half up on the decimal amount, not the binary fraction (0.00015 is stored a hair below)", () => {
@@ -60,5 +60,16 @@ describe("cutting text", () => {
     // Every cut of every length is whole: no lone surrogate anywhere.
     const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
     for (let end = 0; end <= text.length; end += 1) expect(cutWhole(text, end)).not.toMatch(loneSurrogate);
+  });
+});
+
+describe("formatBytes", () => {
+  it("counts bytes in decimal units, three significant digits", () => {
+    expect(formatBytes(0)).toBe("0 bytes");
+    expect(formatBytes(999)).toBe("999 bytes");
+    expect(formatBytes(1000)).toBe("1.00 kB");
+    expect(formatBytes(9929)).toBe("9.93 kB");
+    expect(formatBytes(356_425)).toBe("356 kB");
+    expect(formatBytes(2_370_492)).toBe("2.37 MB");
   });
 });

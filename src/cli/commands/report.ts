@@ -39,6 +39,8 @@ export interface ReportOptions {
   summary?: SummaryForm | undefined;
   /** `--redact <regex>` patterns, or false for `--no-redact`. */
   redact: string[] | false;
+  /** False for `--no-session-file`: the HTML report offers no copy of the session file. */
+  sessionFile: boolean;
 }
 
 /**
@@ -174,6 +176,8 @@ function analyzeFor(
     redaction: redactionSettings(options.redact),
     redactionScope: format.redacts,
     ...(thread === undefined ? {} : { redactionThread: thread }),
+    // The page offers the session file, redacted by this same analysis (`--no-session-file`: not).
+    sessionFile: format.offersSessionFile && options.sessionFile !== false,
   });
 }
 

@@ -12,6 +12,8 @@ export interface ShareCommandOptions {
   list?: boolean;
   delete?: string;
   redact: string[] | false;
+  /** False for `--no-session-file`: the shared page offers no copy of the session file. */
+  sessionFile: boolean;
 }
 
 /**
@@ -29,6 +31,7 @@ export function registerShareCommand(program: Command, io: CliIo): void {
     .option("--public", "make the gist public (listed on your profile) instead of secret")
     .option("--list", "list the reports you shared (from any machine logged in to the same account)")
     .option("--delete <id>", "delete one shared report, by gist id or address")
+    .option("--no-session-file", "leave the session file (redacted, for Pi to open) out of the shared report")
     .action(async (session: string | undefined, options: ShareCommandOptions) => {
       // Imported when used: a plain report does not load the share code.
       const share = await import("../../share/index.js");
@@ -62,7 +65,9 @@ async function shareAction(
   }
   const sessionPath = session ?? newestSessionFor(io.cwd, io.env);
   if (session === undefined) io.stderr.write(`pi-report: sharing ${sessionPath}\n`);
-  const files = await share.renderShareFiles(sessionPath, redactionSettings(options.redact));
+  const files = await share.renderShareFiles(sessionPath, redactionSettings(options.redact), {
+    sessionFile: options.sessionFile !== false,
+  });
   const created = await share.createShare(files, { gh, isPublic: options.public === true, env: io.env });
   io.stdout.write(`viewer: ${created.viewerUrl}\ngist:   ${created.gistUrl}\n`);
   const tooLarge = share.viewerSizeNote(Buffer.byteLength(files.html));

@@ -118,6 +118,7 @@ export function htmlImages(images: readonly ImageView[]): HtmlImage[] {
       src: embeddable ? `data:${image.mimeType.toLowerCase()};base64,${data}` : null,
       mimeType: image.mimeType,
       size: `${formatInteger(image.bytes)} bytes`,
+      reference: image.reference,
     };
   });
 }

@@ -15,6 +15,7 @@ import { DEFAULT_MARKDOWN_CHARS, type HtmlContext } from "./html-context.js";
 import { messagesToHtml } from "./message-to-html.js";
 import type { PageSpeed } from "./page-speed.js";
 import { RenderJobs } from "./render-jobs.js";
+import { sessionDownload } from "./session-download.js";
 import type { HtmlNode } from "./template-data.js";
 import { loadTemplates } from "./templates.js";
 import { applyTurnChrome, toolsText } from "./turn-chrome.js";
@@ -128,6 +129,7 @@ async function composePage(
     css,
     script,
     header: view.header,
+    download: analysis.sessionFile === undefined ? null : sessionDownload(analysis.sessionFile),
     usage: view.usage,
     chart: chartSvg(view.chart),
     chartPoints: view.chart.points.length,

@@ -17,6 +17,8 @@ export interface HtmlImage {
   src: string | null;
   mimeType: string;
   size: string;
+  /** The address of an image the file does not hold (`ImageView.reference`). */
+  reference: string | null;
 }
 
 export type HtmlPart =

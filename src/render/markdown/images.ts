@@ -2,7 +2,7 @@ import type { RootContent } from "mdast";
 import { EMBEDDABLE_IMAGE_TYPES } from "../../view/content-view.js";
 import type { ImageView } from "../../view/entry-view.js";
 import { formatInteger } from "../../view/format.js";
-import { emphasis, paragraph, text } from "./mdast.js";
+import { code, emphasis, paragraph, text } from "./mdast.js";
 
 /** A file the Markdown report links to, written beside it. `path` is relative to the `.md` file. */
 export interface MarkdownAsset {
@@ -36,6 +36,15 @@ export class MarkdownImages {
     const type = image.mimeType.toLowerCase();
     const size = `${formatInteger(image.bytes)} bytes`;
     const extension = Object.hasOwn(EXTENSIONS, type) ? EXTENSIONS[type] : undefined;
+    if (image.reference !== null) {
+      return paragraph(
+        emphasis(
+          text(`Image not in this file (${image.mimeType}): the session holds only a reference to it, `),
+          code(image.reference),
+          text(", and the image is stored elsewhere."),
+        ),
+      );
+    }
     const data = image.data.replace(/\s+/g, "");
     if (extension === undefined || !BASE64.test(data)) {
       return paragraph(emphasis(text(`Image not written (${image.mimeType}, ${size}): only ${KINDS} are.`)));
