@@ -141,15 +141,14 @@
     help.className = "filter-status";
     help.textContent = "Keys: t thinking · o outputs · e expand all · c collapse all · / search ";
     // Single-key shortcuts can be turned off (WCAG 2.1.4): for speech input, and for anyone they get in the way of.
+    // Its words are its name, the same pressed or not; the state is `aria-pressed`, shown by report.css.
     const keysButton = document.createElement("button");
     keysButton.type = "button";
     keysButton.className = "keys-toggle";
-    keysButton.textContent = "keys on";
+    keysButton.textContent = "Single-key shortcuts";
     keysButton.setAttribute("aria-pressed", "true");
-    keysButton.setAttribute("aria-label", "Single-key shortcuts");
     keysButton.addEventListener("click", () => {
       keysOn = !keysOn;
-      keysButton.textContent = keysOn ? "keys on" : "keys off";
       keysButton.setAttribute("aria-pressed", String(keysOn));
     });
     help.append(keysButton);
@@ -239,6 +238,18 @@
       else document.documentElement.dataset.cards = "drawn";
     };
     idle(step);
+  }
+  // A block that scrolls sideways (code, a diff, a wide table) takes the keyboard's focus, so that arrow
+  // keys scroll it; only while it does scroll, so the page gains no stops it does not need. A resize
+  // observer sees a block when it is drawn, opened, filtered back in or resized, with its layout done.
+  if (window.ResizeObserver) {
+    const scrollers = new ResizeObserver((seen) => {
+      for (const { target } of seen) {
+        if (target.scrollWidth > target.clientWidth) target.setAttribute("tabindex", "0");
+        else target.removeAttribute("tabindex");
+      }
+    });
+    for (const block of document.querySelectorAll("pre, table.diff, .table-scroll")) scrollers.observe(block);
   }
   if (document.readyState === "complete") drawCards();
   else window.addEventListener("load", drawCards);

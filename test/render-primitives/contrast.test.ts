@@ -3,13 +3,26 @@
  * colours held to AA (4.5:1) on every background they are drawn on.
  */
 import { describe, expect, it } from "vitest";
-import { AA_CONTRAST, contrastRatio, readableOn } from "../../src/render/primitives/contrast.js";
-import { ansiStylesheet, highlightStylesheet } from "../../src/render/primitives/index.js";
+import {
+  AA_CONTRAST,
+  contrastRatio,
+  faintestReadable,
+  readableOn,
+} from "../../src/render/primitives/contrast.js";
+import { ansiStylesheet, diffStylesheet, highlightStylesheet } from "../../src/render/primitives/index.js";
 
 /** `.class{color:#rrggbb}` rules without a background of their own, from one half of a stylesheet. */
 function textColours(css: string, prefix: string): string[] {
   return [...css.matchAll(new RegExp(`\\.(${prefix}[\\w-]*)\\{color:(#[0-9a-f]{6})\\}`, "g"))].map(
     (match) => match[2] as string,
+  );
+}
+
+/** The colours of a diff's quiet cells (numbers, signs, gap), and that nothing in it is faded by opacity. */
+function quietColours(css: string): string[] {
+  expect(css).not.toContain("opacity");
+  return [...css.matchAll(/\.diff td:nth-child\(-n\+3\),\.diff-gap td\{color:(#[0-9a-f]{6})\}/g)].map(
+    (match) => match[1] as string,
   );
 }
 
@@ -33,12 +46,27 @@ describe("readableOn", () => {
   });
 });
 
+describe("faintestReadable", () => {
+  it("fades a colour toward its background until one more step would fall under AA", () => {
+    // Black toward white: #767676 (4.54) is the last grey at AA, #777777 (4.48) the first under it; the
+    // 1% steps from black are 0, 3, 5, ... 255 x 46% = 117.3 -> #757575 (4.61), x 47% = 119.85 -> #787878.
+    expect(faintestReadable("#000000", "#ffffff")).toBe("#757575");
+    expect(contrastRatio("#787878", "#ffffff")).toBeLessThan(AA_CONTRAST);
+    // A colour already under AA is not made fainter still.
+    expect(faintestReadable("#999999", "#ffffff")).toBe("#999999");
+  });
+});
+
 describe("the page's code and terminal colours read at AA on their backgrounds", () => {
   const [codeLight, codeDark] = highlightStylesheet().split("@media (prefers-color-scheme: dark)") as [
     string,
     string,
   ];
   const [ansiLight, ansiDark] = ansiStylesheet().split("@media (prefers-color-scheme: dark)") as [
+    string,
+    string,
+  ];
+  const [diffLight, diffDark] = diffStylesheet().split("@media (prefers-color-scheme: dark)") as [
     string,
     string,
   ];
@@ -55,14 +83,20 @@ describe("the page's code and terminal colours read at AA on their backgrounds",
     ],
     [
       "terminal, light (but white)",
-      textColours(ansiLight, "ansi-").filter((_, index) => index !== 7 && index !== 15),
+      textColours(ansiLight, "ansi-(?!dim)").filter((_, index) => index !== 7 && index !== 15),
       ["#f4f4f2"],
     ],
-    ["terminal, dark (but black)", textColours(ansiDark, "ansi-").slice(1), ["#23272e"]],
+    ["terminal, dark (but black)", textColours(ansiDark, "ansi-(?!dim)").slice(1), ["#23272e"]],
+    // Dim text is a colour of its own now (it was the text at 60% opacity: 4.25:1 on the light page).
+    ["terminal dim, light", textColours(ansiLight, "ansi-dim"), ["#f4f4f2"]],
+    ["terminal dim, dark", textColours(ansiDark, "ansi-dim"), ["#23272e"]],
+    // A diff's line numbers, signs and gap mark (they were the code's colour at 60% opacity: 4.02:1 on white).
+    ["diff numbers, light: every row", quietColours(diffLight), ["#ffffff", "#e6ffec", "#ffebe9"]],
+    ["diff numbers, dark: every row", quietColours(diffDark), ["#24292e", "#12361f", "#4a1d1f"]],
   ];
   for (const [what, colours, backgrounds] of cases) {
     it(what, () => {
-      expect(colours.length).toBeGreaterThan(5);
+      expect(colours.length).toBeGreaterThan(what.includes("terminal dim") || what.includes("diff") ? 0 : 5);
       for (const colour of colours) {
         for (const background of backgrounds) {
           expect(contrastRatio(colour, background), `${colour} on ${background}`).toBeGreaterThanOrEqual(

@@ -6,7 +6,6 @@ import {
   markdownToHtml,
   markdownToHtmlByPipeline,
 } from "../../src/render/primitives/markdown/markdown-to-html.js";
-import { HEADING_SHIFT } from "../../src/render/primitives/markdown/tokens-to-hast.js";
 import { FIXTURES } from "../helpers/paths.js";
 
 interface ReferenceCase {
@@ -26,14 +25,25 @@ const render = (markdown: string) =>
   markdownToHtmlByPipeline(markdown, createHighlightBudget({ totalChars: 0 }));
 
 /**
- * remark's headings as the page places them: `HEADING_SHIFT` levels down, under the page's own. Not the
- * footnotes' label (`<h2 class="sr-only" ...>`), which stays where GitHub's schema allows its class.
+ * remark's headings as the page places them: a message's outline starts at h4, under the entry's h3, and
+ * each heading is one level below the closest earlier one it is deeper than (worked out here as an
+ * outline: the levels still open, popped to the new heading's parent). The footnotes' label
+ * (`<h2 class="sr-only" ...>`) is the message's top level too.
  */
-const shifted = (html: string) =>
-  html.replace(/<h([1-6])>([\s\S]*?)<\/h\1>/g, (_, level: string, inner: string) => {
-    const tag = `h${Math.min(6, Number(level) + HEADING_SHIFT)}`;
-    return `<${tag}>${inner}</${tag}>`;
-  });
+const shifted = (html: string) => {
+  const open: [written: number, shown: number][] = [];
+  return html.replace(
+    /<h([1-6])( class="sr-only" [^>]*)?>([\s\S]*?)<\/h\1>/g,
+    (_, level: string, label, inner) => {
+      if (label !== undefined) return `<h4${label}>${inner}</h4>`;
+      while (open.length > 0 && (open[open.length - 1] as [number, number])[0] >= Number(level)) open.pop();
+      const parent = open[open.length - 1];
+      const tag = `h${Math.min(6, parent === undefined ? 4 : parent[1] + 1)}`;
+      open.push([Number(level), Number(tag.slice(1))]);
+      return `<${tag}>${inner}</${tag}>`;
+    },
+  );
+};
 
 describe("markdown-it renders GitHub-flavoured markdown as remark did", () => {
   it.each(reference.cases.map((c) => [c.markdown.slice(0, 40), c] as const))("%j", async (_name, c) => {

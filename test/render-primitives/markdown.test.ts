@@ -99,7 +99,32 @@ describe("markdownToHtml: GFM survives", () => {
     );
     expect(html).toContain('<li id="m7-fn-n">');
     expect(html).toContain('<a href="#m7-fnref-n" data-footnote-backref=""');
-    expect(html).toContain('<h2 class="sr-only" id="m7-footnote-label">');
+    // A label for screen readers at the message's top level (h4), kept through the sanitizer.
+    expect(html).toContain('<h4 class="sr-only" id="m7-footnote-label">');
+  });
+
+  it("makes an empty header cell a plain cell: it heads no column", async () => {
+    const html = await render("|   | cost |\n|---|---|\n| a | 1 |");
+    expect(html).toContain("<thead>\n<tr>\n<td></td>\n<th>cost</th>\n</tr>\n</thead>");
+  });
+
+  it("places a message's headings under the entry's h3, one level below their parent, never skipping", async () => {
+    const html = await render(
+      "### Deep first\n\n# Top\n\n### Skips one\n\n## Back\n\n###### Deepest\n\n#### Four\n\n##### Five\n\n# Again",
+    );
+    const levels = [...html.matchAll(/<h(\d)>([^<]*)<\/h\d>/g)].map(([, level, text]) => `${text} h${level}`);
+    // Worked out by hand: the first heading is the message's top (h4) whatever its `#`s; `###` under `#`
+    // is its child (h5), as is `##` once `###` is closed; h6 is the floor, so `#####` under `####` stays h6.
+    expect(levels).toEqual([
+      "Deep first h4",
+      "Top h4",
+      "Skips one h5",
+      "Back h5",
+      "Deepest h6",
+      "Four h6",
+      "Five h6",
+      "Again h4",
+    ]);
   });
 
   it("spends the budget on fences in document order, so a spent budget leaves later fences plain", async () => {

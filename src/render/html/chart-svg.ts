@@ -70,7 +70,7 @@ export function chartSvg(chart: ChartView): string {
           ? WIDTH
           : x(compaction.afterTurns - 0.5);
     parts.push(
-      `<a href="#${compaction.anchor}"><line class="chart-compaction" x1="${round(at)}" y1="${LINE_TOP}" x2="${round(at)}" y2="${BAR_TOP + BAR_HEIGHT}"><title>compaction</title></line></a>`,
+      `<a href="#${compaction.anchor}"><title>${compactionText(compaction.afterTurns)}</title><line class="chart-compaction" x1="${round(at)}" y1="${LINE_TOP}" x2="${round(at)}" y2="${BAR_TOP + BAR_HEIGHT}"/></a>`,
     );
   }
 
@@ -84,7 +84,7 @@ export function chartSvg(chart: ChartView): string {
           ? " chart-failed"
           : "";
       parts.push(
-        `<a href="#${point.anchor}"><circle class="chart-point${kind}" cx="${round(x(turn))}" cy="${round(cy)}" r="3"><title>${escapeHtml(label)}</title></circle></a>`,
+        `<a href="#${point.anchor}"><title>${escapeHtml(label)}</title><circle class="chart-point${kind}" cx="${round(x(turn))}" cy="${round(cy)}" r="3"/></a>`,
       );
     });
   }
@@ -97,7 +97,14 @@ export function chartSvg(chart: ChartView): string {
       ? ""
       : ` (${unrecorded} of them recorded no usage, shown as hollow points on the axis)`;
   const description = `Context size at ${points.length === 1 ? "the" : "each of"} ${turns} on the active branch${notRecorded}, ${peak}, with ${compactions.length} compaction${compactions.length === 1 ? "" : "s"}.`;
-  return `<svg class="chart" viewBox="-4 0 ${WIDTH + 8} ${HEIGHT}" role="img" aria-label="${escapeHtml(description)}" xmlns="http://www.w3.org/2000/svg"><title>${escapeHtml(description)}</title>${parts.join("")}</svg>`;
+  // A group, not an image: its points are links to their turns, each named by its title (an image's
+  // parts are hidden from screen readers, so links inside one are focus without a name).
+  return `<svg class="chart" viewBox="-4 0 ${WIDTH + 8} ${HEIGHT}" role="group" aria-label="${escapeHtml(description)}" xmlns="http://www.w3.org/2000/svg"><title>${escapeHtml(description)}</title>${parts.join("")}</svg>`;
+}
+
+/** A compaction's link name and tooltip: where it falls among the turns. */
+function compactionText(afterTurns: number): string {
+  return afterTurns === 0 ? "compaction, before the first turn" : `compaction after turn ${afterTurns}`;
 }
 
 /** A point's tooltip after "turn N: ": its size and cost, or why they are unknown. */

@@ -59,3 +59,20 @@ export function readableOn(
   }
   return toHex(start.map(() => target));
 }
+
+/**
+ * `color` (`#rrggbb`) mixed toward `background` in steps of 1% as far as it still reaches `AA_CONTRAST`
+ * on it: the faintest readable form of a colour (a terminal's dim text). Unchanged when it is already
+ * under AA.
+ */
+export function faintestReadable(color: string, background: string): string {
+  const start = channels(color);
+  const end = channels(background);
+  let faintest = color;
+  for (let step = 1; step <= 100; step += 1) {
+    const mixed = toHex(start.map((part, index) => part + (((end[index] as number) - part) * step) / 100));
+    if (contrastRatio(mixed, background) < AA_CONTRAST) break;
+    faintest = mixed;
+  }
+  return faintest;
+}

@@ -1,4 +1,4 @@
-import { readableOn } from "../contrast.js";
+import { faintestReadable, readableOn } from "../contrast.js";
 import { ANSI_COLOR_NAMES } from "./ansi-colors.js";
 
 // VS Code's terminal palettes. TERMINAL (its dark theme's) is the colours as a terminal shows them:
@@ -16,9 +16,19 @@ const TERMINAL = [
   "#666666", "#f14c4c", "#23d18b", "#f5f543", "#3b8eea", "#d670d6", "#29b8db", "#e5e5e5",
 ];
 
-/** The page's terminal blocks (`pre`, `--panel-2`), light and dark. */
+/** The page's terminal blocks (`pre`, `--panel-2`) and their default text (`--text`), light and dark. */
 const LIGHT_TERMINAL_BACKGROUND = "#f4f4f2";
 const DARK_TERMINAL_BACKGROUND = "#23272e";
+const LIGHT_PAGE_DEFAULT_TEXT = "#1d1f23";
+const DARK_PAGE_DEFAULT_TEXT = "#e6e7ea";
+
+/**
+ * Dim text (SGR 2) as the faintest colour that still reads at AA, not as a fixed opacity, which took it
+ * under AA on the light page. First, so that a colour class on the same span wins: a program's colour is
+ * kept whole rather than faded under AA.
+ */
+const dimRule = (text: string, background: string) =>
+  `.ansi-dim{color:${faintestReadable(text, background)}}`;
 
 /**
  * Each text colour as read on the page's terminal background (`readableOn`), except the one that is
@@ -41,10 +51,11 @@ const backgroundRules = ANSI_COLOR_NAMES.map(
 /** CSS for every class `ansiToHtml` emits: light colours by default, dark under `prefers-color-scheme: dark`. */
 export function ansiStylesheet(): string {
   return (
+    dimRule(LIGHT_PAGE_DEFAULT_TEXT, LIGHT_TERMINAL_BACKGROUND) +
     `${textRules(readablePalette(LIGHT_PAGE_TEXT, LIGHT_TERMINAL_BACKGROUND, "darker"))}${backgroundRules}` +
-    ".ansi-bold{font-weight:bold}.ansi-dim{opacity:.6}.ansi-italic{font-style:italic}" +
+    ".ansi-bold{font-weight:bold}.ansi-italic{font-style:italic}" +
     ".ansi-underline{text-decoration:underline}.ansi-strikethrough{text-decoration:line-through}" +
     ".ansi-underline.ansi-strikethrough{text-decoration:underline line-through}\n" +
-    `@media (prefers-color-scheme: dark){${textRules(readablePalette(TERMINAL, DARK_TERMINAL_BACKGROUND, "lighter"))}}\n`
+    `@media (prefers-color-scheme: dark){${dimRule(DARK_PAGE_DEFAULT_TEXT, DARK_TERMINAL_BACKGROUND)}${textRules(readablePalette(TERMINAL, DARK_TERMINAL_BACKGROUND, "lighter"))}}\n`
   );
 }

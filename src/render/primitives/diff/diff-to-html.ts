@@ -1,9 +1,10 @@
 import type { DiffLine, FileDiff } from "../../../diff/diff-model.js";
+import { readableOn } from "../contrast.js";
 import { escapeHtml } from "../escape.js";
 import type { HighlightBudget } from "../highlight/budget.js";
 import { highlightGroup } from "../highlight/code-to-lines.js";
 import { resolveLanguage } from "../highlight/languages.js";
-import { CODE_BLOCK_CLASS } from "../highlight/theme-classes.js";
+import { CODE_BACKGROUNDS, CODE_BLOCK_CLASS } from "../highlight/theme-classes.js";
 import { plainLines } from "../highlight/tokens-to-html.js";
 
 /** Options for `diffToHtml`. */
@@ -75,16 +76,30 @@ export async function diffToHtml(diff: FileDiff, options: DiffHtmlOptions): Prom
   return `<table class="diff ${CODE_BLOCK_CLASS}"><tbody>${body.join("\n")}</tbody></table>`;
 }
 
+/** A diff's rows: the code's own background, added, removed. */
+const ROWS = CODE_BACKGROUNDS;
+
+/**
+ * Line numbers, signs and the gap mark: GitHub's quiet grey for them, moved only as far as it needs to
+ * read at AA on every row (a fixed opacity took them under it on white).
+ */
+const QUIET = {
+  light: readableOn("#6e7781", ROWS.light, "darker"),
+  dark: readableOn("#6e7681", ROWS.dark, "lighter"),
+};
+
 /** CSS for `diffToHtml` tables: row colours light by default, dark under `prefers-color-scheme: dark`. */
 export function diffStylesheet(): string {
+  const quiet = ".diff td:nth-child(-n+3),.diff-gap td";
   return (
     ".diff{border-collapse:collapse;width:100%;font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}" +
     ".diff td{padding:0 .5em;vertical-align:top}" +
     // Cells by position: old line number, new line number, sign, code.
     ".diff td:nth-child(4){white-space:pre-wrap;overflow-wrap:anywhere;width:100%}" +
-    ".diff td:nth-child(-n+3){text-align:right;user-select:none;opacity:.6;white-space:nowrap}" +
-    ".diff-add{background-color:#e6ffec}.diff-del{background-color:#ffebe9}" +
-    ".diff-gap td{text-align:center;opacity:.6}\n" +
-    "@media (prefers-color-scheme: dark){.diff-add{background-color:#12361f}.diff-del{background-color:#4a1d1f}}\n"
+    ".diff td:nth-child(-n+3){text-align:right;user-select:none;white-space:nowrap}" +
+    `${quiet}{color:${QUIET.light}}` +
+    `.diff-add{background-color:${ROWS.light[1]}}.diff-del{background-color:${ROWS.light[2]}}` +
+    ".diff-gap td{text-align:center}\n" +
+    `@media (prefers-color-scheme: dark){${quiet}{color:${QUIET.dark}}.diff-add{background-color:${ROWS.dark[1]}}.diff-del{background-color:${ROWS.dark[2]}}}\n`
   );
 }

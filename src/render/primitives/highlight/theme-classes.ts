@@ -34,7 +34,7 @@ export interface ThemeClasses {
  * Where highlighted code is drawn: the theme's own background, and the rows of a diff (diff-to-html.ts),
  * light and dark.
  */
-const CODE_BACKGROUNDS = {
+export const CODE_BACKGROUNDS = {
   light: ["#ffffff", "#e6ffec", "#ffebe9"],
   dark: ["#24292e", "#12361f", "#4a1d1f"],
 } as const;

@@ -1,4 +1,5 @@
 import { defaultSchema, type Options as SanitizeSchema } from "rehype-sanitize";
+import { MESSAGE_TOP_HEADING } from "./heading-levels.js";
 
 /**
  * GitHub's sanitize schema (what GitHub lets through in a README: tables, task lists, footnotes,
@@ -11,6 +12,11 @@ export function sanitizeSchema(idPrefix: string): SanitizeSchema {
   return {
     ...defaultSchema,
     protocols: { ...defaultSchema.protocols, src: ["data"] },
+    // GitHub keeps `sr-only` on its footnotes' h2 label; here that label is the message's top heading.
+    attributes: {
+      ...defaultSchema.attributes,
+      [`h${MESSAGE_TOP_HEADING}`]: [["className", "sr-only"]],
+    },
     clobberPrefix: idPrefix,
   };
 }

@@ -1,4 +1,5 @@
 import type { Element, ElementContent, Properties, Root, RootContent, Text } from "hast";
+import { HeadingLevels, MESSAGE_TOP_HEADING } from "./heading-levels.js";
 import type { Token } from "./parse-markdown.js";
 
 type Parent = Root | Element;
@@ -40,6 +41,7 @@ class HastBuilder {
   private readonly taskLists = new WeakSet<Element>();
   /** For each open link: whether it was dropped (a linkify match GitHub would not link). */
   private readonly droppedLinks: boolean[] = [];
+  private readonly headings = new HeadingLevels();
 
   finish(): Root {
     this.root.children = joinLines(this.root.children, false);
@@ -80,6 +82,10 @@ class HastBuilder {
       }
       case "footnote_anchor":
         this.append(...footnoteBackReference(token));
+        return;
+      case "heading_open":
+        // Checked by character, not by a regular expression: this runs for every heading of every message.
+        this.push(element(`h${this.headings.next(token.tag.charCodeAt(1) - 48)}`, attributesOf(token)));
         return;
       case "paragraph_open": {
         const paragraph = element("p", {});
@@ -139,8 +145,8 @@ class HastBuilder {
   }
 
   private openFootnotes(): void {
-    // An h2 still: GitHub's sanitizing schema keeps `sr-only` on h2 alone, and the label is for screen readers.
-    const heading = element("h2", { className: ["sr-only"], id: "footnote-label" }, [
+    // For screen readers (`sr-only`), at the message's top level: a section of the message, not of the page.
+    const heading = element(`h${MESSAGE_TOP_HEADING}`, { className: ["sr-only"], id: "footnote-label" }, [
       { type: "text", value: "Footnotes" },
     ]);
     this.push(element("section", { dataFootnotes: true, className: ["footnotes"] }, [heading]));
@@ -176,6 +182,8 @@ class HastBuilder {
       if (this.taskLists.has(done)) done.properties.className = ["contains-task-list"];
       done.children = joinLines(done.children, true);
     } else if (done.tagName === "section") done.children = joinLines(done.children, true).slice(1);
+    // A header cell with nothing in it heads nothing: a plain cell, so a screen reader names no column by it.
+    else if (done.tagName === "th" && done.children.length === 0) done.tagName = "td";
     else if (LOOSELY_WRAPPED.has(done.tagName)) done.children = joinLines(done.children, true);
   }
 
@@ -230,19 +238,9 @@ function markTask(item: Element): boolean {
   return true;
 }
 
-/**
- * How far a message's headings move down: the page's title is its `h1` and its sections `h2`, so a
- * `# Title` in a message (a compaction summary, a skill) is an `h3`, under the transcript's heading, and
- * not a second title of the page.
- */
-export const HEADING_SHIFT = 2;
-
-/** The element a markdown-it tag becomes: `s` is `del`; a heading moves down `HEADING_SHIFT` levels, to h6 at most. */
+/** The element a markdown-it tag becomes: `s` is `del` (headings are placed by `HeadingLevels`). */
 function elementName(tag: string): string {
-  if (tag === "s") return "del";
-  // Checked by character, not by a regular expression: this runs for every token of every message.
-  const level = tag.length === 2 && tag.charCodeAt(0) === 104 /* h */ ? tag.charCodeAt(1) - 48 : 0;
-  return level >= 1 && level <= 6 ? `h${Math.min(6, level + HEADING_SHIFT)}` : tag;
+  return tag === "s" ? "del" : tag;
 }
 
 function element(tagName: string, properties: Properties, children: ElementContent[] = []): Element {
