@@ -1,6 +1,7 @@
 import { markerFor } from "./apply-findings.js";
 import type { Redactor } from "./create-redactor.js";
-import { classifySecretName, isSecretValue, type SecretName } from "./secret-name.js";
+import { classifySecretName, type SecretName } from "./secret-name.js";
+import { isSecretValue } from "./secret-value.js";
 
 /** A key or index on the way from the root to a value. */
 export type JsonPath = readonly (string | number)[];

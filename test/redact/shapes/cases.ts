@@ -54,9 +54,14 @@ export function caseOf(cell: string): fc.Arbitrary<ShapeCase> {
     case "named": {
       const ctx = NAMED_CONTEXTS[b];
       if (ctx === undefined) break;
-      return fc
-        .tuple(nameArbitrary(a, ctx.styles), secretArbitrary(ctx.alphabet))
-        .map(([name, secret]) => ({ cell, secret, ...ctx.write(name, secret) }));
+      // Keys and tokens never hold a space; passwords and secrets may.
+      const spaced = !(CORES[a] ?? []).some((word) =>
+        /key|token|sk|sig|jwt|bearer|cookie|session/.test(word),
+      );
+      return fc.tuple(nameArbitrary(a, ctx.styles), secretArbitrary(ctx.alphabet)).map(([name, value]) => {
+        const secret = spaced ? value : value.replace(/ /g, "");
+        return { cell, secret, ...ctx.write(name, secret) };
+      });
     }
     case "cookie": {
       const write = COOKIE_CONTEXTS[a];

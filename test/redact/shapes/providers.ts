@@ -20,8 +20,12 @@ const random = (alphabet: string, length: number): fc.Arbitrary<string> =>
     return chars.join("");
   });
 
-/** A token's parts: literal strings and random runs (`[alphabet, length]`). */
-type Part = string | readonly [alphabet: string, length: number];
+/** A token's parts: literal strings, random runs (`[alphabet, length]`) and computed parts. */
+type Part = string | readonly [alphabet: string, length: number] | fc.Arbitrary<string>;
+
+/** A Discord bot token's first part: the bot's id (18 to 19 digits, starting with 1) in base64url. */
+const discordId = (grow: number): fc.Arbitrary<string> =>
+  random(DIGITS, grow > 0 ? 18 : 17).map((digits) => Buffer.from(`1${digits}`).toString("base64url"));
 
 /** A provider's token, as parts, at a body length scaled by `grow` characters (0: as documented). */
 type Shape = (grow: number) => readonly Part[];
@@ -40,14 +44,7 @@ export const PROVIDER_SHAPES: Readonly<Record<string, Shape>> = {
   neon: (g) => ["napi_", [LOWER + DIGITS, 64 + g]],
   render: (g) => ["rnd_", [ALNUM, 32 + g]],
   "airtable-pat": (g) => ["pat", [ALNUM, 14], ".", [HEX, 64 + g]],
-  "discord-bot": (g) => [
-    "MT",
-    [B64URL.replace(/[-_]/g, ""), 22 + (g > 0 ? 2 : 0)],
-    ".",
-    [B64URL, 6],
-    ".",
-    [B64URL, 38 + g],
-  ],
+  "discord-bot": (g) => [discordId(g), ".", [B64URL, 6], ".", [B64URL, 38 + g]],
   "google-refresh": (g) => ["1//0", [ALNUM, 1], [B64URL, 100 + g]],
   "aws-sts": (g) => ["IQoJb3JpZ2luX2Vj", [B64, 300 + g * 4]],
   "aws-sts-legacy": (g) => ["FwoGZXIvYXdzE", [B64, 280 + g * 4]],
@@ -93,6 +90,14 @@ export function providerToken(provider: string, variant: string): fc.Arbitrary<s
   if (shape === undefined) throw new Error(`no shape for ${provider}`);
   const parts = shape(VARIANTS[variant] ?? 0);
   return fc
-    .tuple(...parts.map((part) => (typeof part === "string" ? fc.constant(part) : random(part[0], part[1]))))
+    .tuple(
+      ...parts.map((part) =>
+        typeof part === "string"
+          ? fc.constant(part)
+          : part instanceof fc.Arbitrary
+            ? part
+            : random((part as readonly [string, number])[0], (part as readonly [string, number])[1]),
+      ),
+    )
     .map((pieces) => pieces.join(""));
 }
