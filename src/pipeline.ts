@@ -149,12 +149,13 @@ async function withSourceRedacted(
   settings: RedactionSettings,
 ): Promise<SessionAnalysis> {
   if (analysis.source === null || !settings.enabled) return { ...analysis, redaction: { summary } };
-  const name = await redactOutput({ name: analysis.source.name }, cwd, settings, NO_KEYS);
+  // A bare string: no key of it can be one that is kept.
+  const name = await redactOutput(analysis.source.name, cwd, settings, "session");
   const counts = { ...summary.counts };
   for (const [kind, count] of Object.entries(name.summary.counts)) counts[kind] = (counts[kind] ?? 0) + count;
   return {
     ...analysis,
-    source: { path: analysis.source.path, name: name.output.name },
+    source: { path: analysis.source.path, name: name.output },
     redaction: { summary: { ...summary, counts } },
   };
 }
@@ -167,8 +168,6 @@ function sessionFileCopy(raw: RawSession, analysis: SessionAnalysis): SessionFil
     leftOut: analysis.problems.filter((problem) => problem.kind === "unreadable").length,
   };
 }
-
-const NO_KEYS: ReadonlySet<string> = new Set();
 
 /**
  * The analysis stages: migrate -> type -> tree -> usage -> context per branch, of a session as it is

@@ -2,6 +2,7 @@ import { homedir } from "node:os";
 import type { Redactor } from "../redact/create-redactor.js";
 import { createRedactor } from "../redact/create-redactor.js";
 import { homeDirsFrom } from "../redact/home-dirs.js";
+import { keptKeys } from "../redact/kept-keys.js";
 import { type JsonPath, redactJson } from "../redact/redact-json.js";
 import type { RedactionSettings } from "../redact/redact-session.js";
 import type { ArchiveModel } from "./archive-model.js";
@@ -14,28 +15,6 @@ export interface SiteRedaction {
   /** The model as index.html, archive.json and costs.csv show it. */
   shown(model: ArchiveModel): Promise<ArchiveModel>;
 }
-
-/**
- * Keys of the archive's model whose values are the tool's own, never session text: dates, model names,
- * problem kinds, the pages' paths (already made of redacted names), the sessions' ids (a page keeps them).
- */
-const MODEL_KEYS: ReadonlySet<string> = new Set([
-  "report",
-  "id",
-  "startedAt",
-  "endedAt",
-  "since",
-  "until",
-  "day",
-  "month",
-  "provider",
-  "model",
-  "models",
-  "kind",
-  // A session's usage piece by piece: entry ids and timestamps, days, models and figures.
-  "usage",
-  "headerTimestamp",
-]);
 
 /**
  * A session's cwd, title and parent come from its digest, made of the session as its page shows it:
@@ -95,7 +74,7 @@ export async function siteRedaction(
     },
     async shown(model) {
       const { value } = await redactJson(model, redactor, {
-        skipKeys: MODEL_KEYS,
+        ...keptKeys("site"),
         ...(untrusted ? {} : { skipWhen: redactedInDigest }),
       });
       return value as ArchiveModel;

@@ -1,11 +1,15 @@
 import { applyFindings } from "./apply-findings.js";
-import { assignmentDetector } from "./assignment-detector.js";
+import { awsSecretPairDetector } from "./aws-secret-pair.js";
+import { contextDetector } from "./context-detector.js";
+import { cookieDetector } from "./cookie-detector.js";
 import { customDetectors } from "./custom-patterns.js";
 import { escapedView } from "./escaped-view.js";
 import type { Detector, Finding } from "./finding.js";
 import { gitleaksDefaultDetector } from "./gitleaks-detector.js";
 import { homeDetector } from "./home-dirs.js";
+import { passwordFlagDetector } from "./password-flags.js";
 import { providerDetectors } from "./provider-detectors.js";
+import { shapedTokenDetectors } from "./shaped-tokens.js";
 import { shownText } from "./shown-text.js";
 import { structureDetectors } from "./structure-detectors.js";
 
@@ -40,10 +44,10 @@ export interface Redactor {
 type Scan = (strings: readonly string[]) => Promise<Finding[][]>;
 
 /**
- * Builds a redactor. Detection runs secretlint's recommended preset, then our provider-key, structural
- * (private keys, JWTs, Bearer, URL passwords, connection strings) and name-based detectors, then gitleaks'
- * default rules, then the user's patterns, then home directories; on spans that tie, the earlier one
- * names the kind.
+ * Builds a redactor. Detection runs secretlint's recommended preset, then our provider-token, structural
+ * (private keys, JWTs, Bearer, URL passwords, connection strings), cookie, context (a name that says
+ * secret) and tools' password-flag detectors, then gitleaks' default rules, then the user's patterns, then
+ * home directories; on spans that tie, the earlier one names the kind.
  * Throws `RedactPatternError` for a `--redact` pattern that does not compile or matches the empty string.
  */
 export async function createRedactor(options: RedactOptions = {}): Promise<Redactor> {
@@ -51,7 +55,16 @@ export async function createRedactor(options: RedactOptions = {}): Promise<Redac
   const home = homeDetector(options.homeDirs ?? []);
   const detectors: Detector[] = [
     ...(secrets
-      ? [...providerDetectors, ...structureDetectors, assignmentDetector, gitleaksDefaultDetector]
+      ? [
+          ...providerDetectors,
+          ...shapedTokenDetectors,
+          ...structureDetectors,
+          awsSecretPairDetector,
+          cookieDetector,
+          contextDetector,
+          passwordFlagDetector,
+          gitleaksDefaultDetector,
+        ]
       : []),
     ...customDetectors(options.patterns ?? []),
     home,

@@ -1,6 +1,8 @@
 import type { Detector, Finding } from "./finding.js";
 import { GITLEAKS } from "./gitleaks-rules.generated.js";
 import type { GitleaksAllowlist, GitleaksData, GitleaksRegex } from "./gitleaks-types.js";
+import { looksLikePlaceholder } from "./placeholder.js";
+import { looksLikeProse } from "./value-shape.js";
 
 // gitleaks' default rules (~220 providers), loaded from the data file generated from its config
 // (data/gitleaks/), applied as gitleaks applies them: keywords first, then the regex, the secret's
@@ -39,12 +41,26 @@ export function shannonEntropy(text: string): number {
 
 const escapeRegex = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&");
 
-/** The line of `text` around `[start, end)`. */
+/**
+ * Allowlist regexes read at most this many characters of their target, either side of a finding: gitleaks
+ * runs them with Go's linear engine, and some are quadratic with JavaScript's on a long line or secret.
+ */
+const ALLOWLIST_REACH = 256;
+
+/** The line of `text` around `[start, end)`, at most ALLOWLIST_REACH characters either side. */
 function lineAround(text: string, start: number, end: number): string {
-  const from = text.lastIndexOf("\n", start - 1) + 1;
-  const to = text.indexOf("\n", end);
-  return text.slice(from, to === -1 ? text.length : to);
+  let from = start;
+  while (from > 0 && start - from < ALLOWLIST_REACH && text.charAt(from - 1) !== "\n") from -= 1;
+  let to = end;
+  while (to < text.length && to - end < ALLOWLIST_REACH && text.charAt(to) !== "\n") to += 1;
+  return text.slice(from, to);
 }
+
+/** A target cut to ALLOWLIST_REACH characters at each end. */
+const reach = (target: string): string =>
+  target.length <= 2 * ALLOWLIST_REACH
+    ? target
+    : target.slice(0, ALLOWLIST_REACH) + target.slice(-ALLOWLIST_REACH);
 
 /**
  * Whether an allowlist lets a finding pass as no secret. As in gitleaks, an allowlist's regexes and its
@@ -57,11 +73,26 @@ function allowed(list: CompiledAllowlist, secret: string, match: RegExpExecArray
   const start = match.index;
   const target =
     list.target === "secret"
-      ? secret
+      ? reach(secret)
       : list.target === "match"
-        ? match[0]
+        ? reach(match[0])
         : lineAround(match.input, start, start + match[0].length);
   return list.regexes.some((regex) => regex.test(target));
+}
+
+/**
+ * A secret without the quotes some rules take into their group (`hashicorp-tf-password`'s `"…"`): the
+ * quotes are the line's, and the marker goes between them.
+ */
+function unquoted(
+  secret: string,
+  start: number,
+  end: number,
+): { secret: string; start: number; end: number } {
+  const quote = secret.charAt(0);
+  if (secret.length > 2 && (quote === '"' || quote === "'") && secret.endsWith(quote))
+    return { secret: secret.slice(1, -1), start: start + 1, end: end - 1 };
+  return { secret, start, end };
 }
 
 /** The secret of a match and where it lies: the rule's group, or the first group that matched, or all. */
@@ -73,12 +104,12 @@ function secretOf(
   if (indices === undefined) return null;
   if (group > 0) {
     const span = indices[group];
-    return span === undefined ? null : { secret: match[group] ?? "", start: span[0], end: span[1] };
+    return span === undefined ? null : unquoted(match[group] ?? "", span[0], span[1]);
   }
   for (let index = 1; index < match.length; index += 1) {
     const span = indices[index];
     if (match[index] !== undefined && match[index] !== "" && span !== undefined)
-      return { secret: match[index] ?? "", start: span[0], end: span[1] };
+      return unquoted(match[index] ?? "", span[0], span[1]);
   }
   return { secret: match[0], start: match.index, end: match.index + match[0].length };
 }
@@ -146,6 +177,8 @@ export function gitleaksDetector(data: GitleaksData): Detector {
             if (rule.generic && !/\d/.test(found.secret)) continue;
           }
           if (rule.allowlists.some((list) => allowed(list, found.secret, match))) continue;
+          // Rules that read a name and a value (`password = "…"`) also meet placeholders and descriptions.
+          if (looksLikePlaceholder(found.secret) || looksLikeProse(found.secret)) continue;
           findings.push(
             rule.generic
               ? { start: found.start, end: found.end, kind: rule.kind, generic: true }

@@ -86,7 +86,7 @@ export const GITLEAKS: GitleaksData = {
       flags: "",
       secretGroup: 0,
       entropy: 0,
-      keywords: ["airtable"],
+      keywords: ["pat"],
       allowlists: [],
     },
     {
@@ -3891,7 +3891,7 @@ export const GITLEAKS: GitleaksData = {
       { source: "^\\$(?:\\d+|\\{\\d+})$", flags: "" },
       { source: "^\\$(?:[A-Z_]+|[a-z_]+)$", flags: "" },
       { source: "^\\$\\{(?:[A-Z_]+|[a-z_]+)}$", flags: "" },
-      { source: "^\\{\\{[ \\t]*[\\w ().|]+[ \\t]*}}$", flags: "" },
+      { source: "^\\{\\{[\\w ().|\\t]+}}$", flags: "" },
       {
         source:
           "^\\$\\{\\{[ \\t]*(?:(?:env|github|secrets|vars)(?:\\.[A-Za-z]\\w+)+[\\w \"'&./=|]*)[ \\t]*}}$",

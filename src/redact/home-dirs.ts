@@ -63,7 +63,8 @@ const caseless = (text: string): string =>
 
 /** The regex alternatives that spell one home. */
 function spellings(home: string): string[] {
-  const windows = /^([A-Za-z]):[\\/]+(.+)$/.exec(home) ?? /^(?:\/mnt)?\/([A-Za-z])\/(Users\/.+)$/i.exec(home);
+  const windows =
+    /^([A-Za-z]):[\\/]+([^\\/].*)$/.exec(home) ?? /^(?:\/mnt)?\/([A-Za-z])\/(Users\/.+)$/i.exec(home);
   // Caseless also here: macOS's disk is, so `/USERS/ALICE` is alice's home there.
   if (windows === null) return [`/${segments(home).map(caseless).join("/")}`];
   const drive = caseless(windows[1] ?? "");
@@ -77,7 +78,7 @@ function spellings(home: string): string[] {
  * (`/home/alice/app` -> `--home-alice-app--`, `C:\Users\alice\app` -> `--C--Users-alice-app--`).
  */
 function folderSpelling(home: string): string {
-  const windows = /^([A-Za-z]):[\\/]+(.+)$/.exec(home);
+  const windows = /^([A-Za-z]):[\\/]+([^\\/].*)$/.exec(home);
   if (windows === null) return segments(home).map(escapeRegex).join("-");
   return [`${caseless(windows[1] ?? "")}-`, ...segments(windows[2] ?? "").map(caseless)].join("-");
 }

@@ -54,6 +54,12 @@ const UNAMBIGUOUS_PREFIXES: readonly [kind: string, prefix: string][] = [
   ["linear-api-key", "lin_(?:api|oauth)_"],
   ["shopify-token", "shp(?:at|ca|pa|ss)_"],
   ["stripe-secret-key", "(?:sk|rk)_(?:live|test)_"],
+  ["npm-token", "npm_"],
+  ["nvidia-api-key", "nvapi-"],
+  ["tavily-api-key", "tvly-"],
+  ["together-api-key", "tgp_v1_"],
+  ["brevo-api-key", "xkeysib-"],
+  ["buildkite-token", "bkua_"],
 ];
 
 /**
@@ -131,14 +137,7 @@ export const providerDetectors: readonly Detector[] = [
   regexDetector("terraform-token", re(`${START}[A-Za-z0-9]{14}\\.atlasv1\\.[A-Za-z0-9_=+/-]{16,}`), {
     needle: ".atlasv1.",
   }),
-  regexDetector("telegram-bot-token", re(`(?<![\\w:])\\d{8,10}:AA[A-Za-z0-9_-]{33}${END}`), {
-    needle: ":AA",
-  }),
   regexDetector("mailgun-api-key", re(`${START}key-[0-9a-f]{32}${END}`), { needle: "key-" }),
-  regexDetector("resend-api-key", re(`${START}re_[A-Za-z0-9]{8}_[A-Za-z0-9]{24}${END}`), {
-    needle: "re_",
-    accept: hasLetterAndDigit,
-  }),
   regexDetector("notion-token", re(`${START}secret_[A-Za-z0-9]{43}${END}`), {
     needle: "secret_",
     accept: hasLetterAndDigit,

@@ -1,14 +1,17 @@
 import { markerFor } from "./apply-findings.js";
 import type { Redactor } from "./create-redactor.js";
-import { classifySecretName, isSecretValue, type SecretName } from "./secret-name.js";
+import { classifySecretName, type SecretName } from "./secret-name.js";
+import { isSecretValue } from "./secret-value.js";
 
 /** A key or index on the way from the root to a value. */
 export type JsonPath = readonly (string | number)[];
 
 /** Which strings `redactJson` leaves alone. */
 export interface RedactJsonOptions {
-  /** Object keys whose whole value is kept as is (ids, timestamps, `type`, `role`, image `data`). */
+  /** Object keys whose whole value is kept as is (ids, timestamps, model names): see kept-keys.ts. */
   skipKeys: ReadonlySet<string>;
+  /** Object keys whose string value is kept only when it is one of the listed ones (a known `role`). */
+  keptValues?: ReadonlyMap<string, ReadonlySet<string>>;
   /**
    * Keys whose values are free-form content all the way down (tool arguments, `details`): under them no key
    * is structure, so `skipKeys` no longer apply (an `id` or `api` there can hold anything).
@@ -76,7 +79,7 @@ export async function redactJson(
   redactor: Redactor,
   options: RedactJsonOptions,
 ): Promise<{ value: unknown; counts: Record<string, number> }> {
-  const { skipKeys, contentKeys, skipWhen, skipValue, inPlace = false } = options;
+  const { skipKeys, keptValues, contentKeys, skipWhen, skipValue, inPlace = false } = options;
   const slots: Slot[] = [];
   const copies = new Map<object, unknown>();
   const stack: Frame[] = [];
@@ -132,7 +135,9 @@ export async function redactJson(
     const content = frame.content || (typeof key === "string" && contentKeys?.has(key) === true);
     const skip =
       frame.skip ||
-      (!frame.content && typeof key === "string" && skipKeys.has(key)) ||
+      (!frame.content &&
+        typeof key === "string" &&
+        (skipKeys.has(key) || (typeof child === "string" && keptValues?.get(key)?.has(child) === true))) ||
       skipValue?.(child) === true ||
       (path !== null && skipWhen?.(toArray(path), child) === true);
     visit(frame.copy, key, child, path, skip, content);

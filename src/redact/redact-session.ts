@@ -2,6 +2,7 @@ import { homedir } from "node:os";
 import type { RawSession } from "../read/raw-session.js";
 import type { RedactOptions } from "./create-redactor.js";
 import { homeDirsFrom } from "./home-dirs.js";
+import { keptKeys, type RedactedAs } from "./kept-keys.js";
 import { redactJson } from "./redact-json.js";
 import { cachedRedactor } from "./redactor-cache.js";
 import { type RemoteRedactor, splitRedactor } from "./split-redactor.js";
@@ -43,33 +44,6 @@ export interface RedactedSession {
 }
 
 /**
- * Keys whose values are structure, not content: ids and links (redacting one would break the tree),
- * timestamps, types and roles, provider and model names, signatures. Everything else is redacted.
- */
-export const STRUCTURE_KEYS: ReadonlySet<string> = new Set([
-  "type",
-  "role",
-  "id",
-  "parentId",
-  "targetId",
-  "fromId",
-  "firstKeptEntryId",
-  "firstKeptEntryIndex",
-  "toolCallId",
-  "timestamp",
-  "version",
-  "provider",
-  "model",
-  "modelId",
-  "responseModel",
-  "api",
-  "stopReason",
-  "thinkingSignature",
-  "textSignature",
-  "mimeType",
-]);
-
-/**
  * Keys whose values are whatever a tool, an extension or a prompt put there: tool call `arguments`, a
  * result's or entry's `details`, a custom entry's `data`, a system message's `sections` and tool
  * declarations. Keys under them are never structure: an `id` or `api` there is content like any other.
@@ -109,7 +83,7 @@ export async function redactRawSession(
     { header: raw.header, records: raw.records.map((record) => record.value) },
     redactor,
     // In place: the records were parsed for this run alone, and a copy would hold a large session twice.
-    { skipKeys: STRUCTURE_KEYS, contentKeys: CONTENT_KEYS, skipValue: isImageBlock, inPlace: true },
+    { ...keptKeys("session"), contentKeys: CONTENT_KEYS, skipValue: isImageBlock, inPlace: true },
   );
   const redacted = value as { header: Record<string, unknown>; records: Record<string, unknown>[] };
   return {
@@ -127,21 +101,22 @@ export async function redactRawSession(
 
 /**
  * Redacts a finished output instead of the session it was made from (the JSON report, which holds no
- * message text): every string in it except under `skipKeys` (its own ids and kinds), with the homes the
- * session's cwd names. Where the output holds little of the session, this costs far less than redacting
- * every string of the session first. Returns the redacted copy and what was replaced, by kind.
+ * message text): every string in it except under the keys kept-keys.ts keeps for `scope` (its own ids and
+ * kinds), with the homes the session's cwd names. Where the output holds little of the session, this costs
+ * far less than redacting every string of the session first. Returns the redacted copy and what was
+ * replaced, by kind.
  */
 export async function redactOutput<T>(
   output: T,
   cwd: string | null,
   settings: RedactionSettings,
-  skipKeys: ReadonlySet<string>,
+  scope: RedactedAs,
 ): Promise<{ output: T; summary: RedactionSummary }> {
   if (!settings.enabled) return { output, summary: NOT_REDACTED };
   const redactor = await cachedRedactor({
     patterns: settings.patterns,
     homeDirs: homeDirsFrom(cwd, homedir()),
   });
-  const { value, counts } = await redactJson(output, redactor, { skipKeys });
+  const { value, counts } = await redactJson(output, redactor, keptKeys(scope));
   return { output: value as T, summary: { enabled: true, counts } };
 }

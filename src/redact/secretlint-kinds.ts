@@ -43,8 +43,9 @@ export function secretlintKind(message: SecretLintCoreResultMessage): string {
   if (known !== undefined) return known;
   const kebab = message.messageId
     .replace(/([a-z])([A-Z])/g, "$1-$2")
-    .replace(/[^A-Za-z]+/g, "-")
-    .replace(/^-+|-+$/g, "")
+    .replace(/[^A-Za-z]+/g, " ")
+    .trim()
+    .replace(/ /g, "-")
     .toLowerCase();
   return kebab === "" ? "secret" : kebab;
 }

@@ -1,6 +1,7 @@
 import { type Detector, regexDetector } from "./finding.js";
 import { looksLikePlaceholder } from "./placeholder.js";
 import { urlUserinfoDetector } from "./url-userinfo.js";
+import { looksWordMade } from "./value-shape.js";
 
 // Secrets recognised by where they sit rather than by a provider prefix: what agent logs are full of
 // (curl commands, HTTP dumps, connection strings, `cat ~/.ssh/id_rsa`) and presets only partly cover.
@@ -30,22 +31,27 @@ const AUTHORIZATION =
 const CURL_USER = /(?:^|\s)(?:-u|--user)[ \t]+["']?[^\s:"']+:([^\s"']+)/g;
 
 /** `Password=…` / `AccountKey=…` inside a `;`-separated connection string (ADO.NET, Azure Storage). */
-const CONNECTION_PASSWORD = /(?<=^|[;"'\s])(?:Password|Pwd)[ \t]*=[ \t]*([^;"'\r\n]*[^;"'\s])/gi;
+const CONNECTION_PASSWORD = /(?<=^|[;"'\s])(?:Password|Pwd)[ \t]*=[ \t]*([^;"'\s]+)/gi;
 const AZURE_KEY =
   /(?<=^|[;"'\s])(?:AccountKey|SharedAccessKey|SharedAccessSignature)[ \t]*=[ \t]*([^;"'\s]+)/gi;
-
-/** `mysql -pPASS` (no space: a space makes `-p` ask, and the next word the database). */
-const MYSQL_PASSWORD =
-  /\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\b[^\n|;&]*?[ \t]-p('[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g;
-
-/** `sshpass -p PASS ssh …`. */
-const SSHPASS = /\bsshpass\b[^\n|;&]*?[ \t]-p[ \t]*('[^'\n]+'|"[^"\n]+"|[^\s'"-][^\s'"]*)/g;
 
 /** A `.netrc` entry: `machine host login user password PASS`, on one line or several. */
 const NETRC = /\bmachine[ \t]+\S+(?:\s+(?:login|account)[ \t]+\S+)*\s+password[ \t]+(\S+)/g;
 
-/** An Azure shared-access signature in a URL (`…?sv=…&sig=…`): the signature is the secret. */
-const AZURE_SAS = /[?&]sig=([A-Za-z0-9%+/=]{16,})/g;
+/**
+ * An Azure shared-access signature in a URL (`…?sv=2022-11-02&…&sig=…`): the signature is the secret, to
+ * its end (base64, percent-escaped). Other services' `sig=` are signatures of their own (the context
+ * detector's); this one names Azure only where the URL carries Azure's `sv=` version.
+ */
+const AZURE_SAS = /[?&]sig=([A-Za-z0-9%+/=_-]{16,})/g;
+
+/** The URL a match stands in, up to the match: back to white space or a quote, 4,096 characters at most. */
+function urlBefore(match: RegExpExecArray): string {
+  const limit = Math.max(0, match.index - 4096);
+  let from = match.index;
+  while (from > limit && !/[\s"'<>()]/.test(match.input.charAt(from - 1))) from -= 1;
+  return match.input.slice(from, match.index);
+}
 
 /** A Discord webhook URL: its last part is the token. */
 const DISCORD_WEBHOOK =
@@ -55,23 +61,30 @@ const DISCORD_WEBHOOK =
 const PUTTY_PRIVATE =
   /Private-Lines:[ \t]*\d+[ \t]*\r?\n[ \t]*((?:[A-Za-z0-9+/=]{4,}[ \t]*\r?\n[ \t]*)*[A-Za-z0-9+/=]{4,})(?=[ \t]*(?:\r?\n|$))/g;
 
-/** Tokens are random: long, or with a digit; `Bearer authentication` in prose is not one. */
+/**
+ * Tokens are random: long, or with a digit, and not words (`Bearer authentication` in prose, `Bearer
+ * test-key-123` in a test).
+ */
 const looksLikeToken = (value: string): boolean =>
-  !looksLikePlaceholder(value) && (value.length >= 16 || /\d/.test(value));
+  !looksLikePlaceholder(value) && (value.length >= 16 || /\d/.test(value)) && !looksWordMade(value);
 
-/** A value without the quotes around it. */
-const unquote = (value: string): string => value.replace(/^(['"])(.*)\1$/s, "$2");
-
-/** `Name=value;` right before the match, or `;Name=` right after it: the shape of a connection string. */
-const PAIR_BEFORE = /[A-Za-z][\w .-]*[\w.-]=[^\s;][^;\n]*;\s*$/;
+/** `Name=value` (a pair of a connection string), and `;Name=` right after a match. */
+const PAIR = /^\s*[A-Za-z][\w .-]*[\w.-]=[^\s;][^;\n]*$/;
 const PAIR_AFTER = /^\s*;\s*[A-Za-z][\w .-]*[\w.-]=/;
 
+/** `Name=value;` right before the match, or `;Name=` right after it: the shape of a connection string. */
 function inConnectionString(match: RegExpExecArray): boolean {
   const end = match.index + match[0].length;
-  return (
-    PAIR_BEFORE.test(match.input.slice(Math.max(0, match.index - 256), match.index)) ||
-    PAIR_AFTER.test(match.input.slice(end, end + 256))
-  );
+  // The pair before is read from its start (a regex anchored at its end would be tried at every position).
+  const before = match.input.slice(Math.max(0, match.index - 256), match.index).trimEnd();
+  if (before.endsWith(";")) {
+    const pair = before.slice(
+      Math.max(before.lastIndexOf(";", before.length - 2), before.lastIndexOf("\n")) + 1,
+      -1,
+    );
+    if (PAIR.test(pair)) return true;
+  }
+  return PAIR_AFTER.test(match.input.slice(end, end + 256));
 }
 
 /** Detectors for secrets known by their context; the order breaks ties between equal spans. */
@@ -107,25 +120,17 @@ export const structureDetectors: readonly Detector[] = [
     needle: /AccountKey|SharedAccess/i,
     accept: (match) => (match[1] ?? "").length >= 20,
   }),
-  regexDetector("password", MYSQL_PASSWORD, {
-    group: 1,
-    needle: /mysql|mariadb/,
-    generic: true,
-    accept: (match) => !looksLikePlaceholder(unquote(match[1] ?? "")),
-  }),
-  regexDetector("password", SSHPASS, {
-    group: 1,
-    needle: "sshpass",
-    generic: true,
-    accept: (match) => !looksLikePlaceholder(unquote(match[1] ?? "")),
-  }),
   regexDetector("password", NETRC, {
     group: 1,
     needle: "machine",
     generic: true,
     accept: (match) => !looksLikePlaceholder(match[1] ?? ""),
   }),
-  regexDetector("azure-sas-signature", AZURE_SAS, { group: 1, needle: "sig=" }),
+  regexDetector("azure-sas-signature", AZURE_SAS, {
+    group: 1,
+    needle: "sig=",
+    accept: (match) => /[?&]sv=\d{4}-\d\d-\d\d/.test(urlBefore(match)),
+  }),
   regexDetector("discord-webhook", DISCORD_WEBHOOK, { group: 1, needle: "/api/webhooks/" }),
   regexDetector("private-key", PUTTY_PRIVATE, { group: 1, needle: "Private-Lines:" }),
   regexDetector("connection-string-password", CONNECTION_PASSWORD, {

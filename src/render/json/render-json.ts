@@ -1,28 +1,8 @@
 import type { SessionAnalysis } from "../../pipeline.js";
-import { type RedactionSummary, redactOutput, STRUCTURE_KEYS } from "../../redact/redact-session.js";
+import { type RedactionSummary, redactOutput } from "../../redact/redact-session.js";
 import { redactionView } from "../../view/redaction-view.js";
 import { escapeControlCharactersInJson } from "../primitives/control-characters.js";
 import { buildJsonReport } from "./json-report.js";
-
-/** Keys of the JSON report that hold ids, kinds and names of its own: never session text to redact. */
-const REPORT_KEYS: ReadonlySet<string> = new Set([
-  ...STRUCTURE_KEYS,
-  "schemaVersion",
-  "generator",
-  "inputVersion",
-  "startedAt",
-  "endedAt",
-  "leafId",
-  "roots",
-  "tipId",
-  "entryId",
-  "fromEntryId",
-  "compactionId",
-  "edited",
-  "kind",
-  "thinkingLevel",
-  "redaction",
-]);
 
 /** The JSON report's text, and what redaction replaced to make it (null: the session was not redacted). */
 export interface RenderedJson {
@@ -43,7 +23,7 @@ export async function renderJsonReport(analysis: SessionAnalysis): Promise<Rende
     return { text: jsonText(report), redaction: redaction?.summary ?? null };
   }
   const cwd = analysis.session.header.cwd ?? null;
-  const { output, summary } = await redactOutput(report, cwd, redaction.pending, REPORT_KEYS);
+  const { output, summary } = await redactOutput(report, cwd, redaction.pending, "report");
   return { text: jsonText({ ...output, redaction: redactionView(summary) }), redaction: summary };
 }
 

@@ -1,0 +1,133 @@
+// Every key whose value redaction never touches, with why, in one table: a safety review reads this file.
+// Three things are redacted as JSON: the session before anything reads it (`session`), the JSON report's own
+// strings when the session was left as it was (`report`), and the archive's model of the site (`site`). What
+// is not listed here is redacted in all three.
+
+/** What is redacted as JSON, and so what a kept key applies to. */
+export type RedactedAs = "session" | "report" | "site";
+
+/** A key never redacted, and why. */
+interface KeptKey {
+  why: string;
+  in: readonly RedactedAs[];
+  /**
+   * Kept only when the value is one of these (a role, a type, a level); any other value is content, as a
+   * role `reviewer ghp_…` is (G14).
+   */
+  values?: ReadonlySet<string>;
+}
+
+const ALL: readonly RedactedAs[] = ["session", "report", "site"];
+const SESSION_AND_REPORT: readonly RedactedAs[] = ["session", "report"];
+
+const set = (words: string): ReadonlySet<string> => new Set(words.split(" "));
+
+/** Entry types (FORMAT.md §3), the header's, and content blocks' (§4). */
+const TYPES = set(
+  "session message model_change thinking_level_change compaction branch_summary context_edit usage custom " +
+    "custom_message label session_info text thinking image toolCall",
+);
+
+/** Stored message roles (§4; `hookMessage` before v3), and the roles of built context the report lists. */
+const ROLES = set(
+  "user assistant toolResult bashExecution custom system hookMessage branchSummary compactionSummary",
+);
+
+/** Thinking levels (§3). */
+const THINKING_LEVELS = set("off minimal low medium high xhigh");
+
+/** Why a reply stopped (§4, §10). */
+const STOP_REASONS = set("stop length toolUse error aborted deferred");
+
+const LINK = "a link of the tree: redacting it would break the tree";
+
+/** The table. */
+const KEPT_KEYS: Readonly<Record<string, KeptKey>> = {
+  type: { why: "says how an entry or block is read", in: SESSION_AND_REPORT, values: TYPES },
+  role: { why: "says how a message is read and shown", in: SESSION_AND_REPORT, values: ROLES },
+  thinkingLevel: { why: "a setting, shown as it is", in: SESSION_AND_REPORT, values: THINKING_LEVELS },
+  stopReason: { why: "why a reply ended, shown as it is", in: SESSION_AND_REPORT, values: STOP_REASONS },
+  id: { why: LINK, in: ALL },
+  parentId: { why: LINK, in: SESSION_AND_REPORT },
+  targetId: { why: LINK, in: SESSION_AND_REPORT },
+  fromId: { why: LINK, in: SESSION_AND_REPORT },
+  firstKeptEntryId: { why: LINK, in: SESSION_AND_REPORT },
+  firstKeptEntryIndex: { why: LINK, in: SESSION_AND_REPORT },
+  toolCallId: { why: "pairs a tool's result with its call", in: SESSION_AND_REPORT },
+  leafId: { why: LINK, in: ["report"] },
+  roots: { why: LINK, in: ["report"] },
+  tipId: { why: LINK, in: ["report"] },
+  entryId: { why: LINK, in: ["report"] },
+  fromEntryId: { why: LINK, in: ["report"] },
+  compactionId: { why: LINK, in: ["report"] },
+  timestamp: { why: "a time, which orders entries and days", in: SESSION_AND_REPORT },
+  startedAt: { why: "a time this tool formats, never text", in: ALL },
+  endedAt: { why: "a time this tool formats, never text", in: ALL },
+  headerTimestamp: { why: "a header's time, which dates a session", in: ["site"] },
+  since: { why: "a date the user gave on the command line", in: ["site"] },
+  until: { why: "a date the user gave on the command line", in: ["site"] },
+  day: { why: "a date this tool groups usage by", in: ["site"] },
+  month: { why: "a month this tool groups usage by", in: ["site"] },
+  version: { why: "the file format's version", in: SESSION_AND_REPORT },
+  inputVersion: { why: "the file format's version", in: ["report"] },
+  schemaVersion: { why: "the report format's version", in: ["report"] },
+  generator: { why: "this tool's name and version", in: ["report"] },
+  provider: { why: "which provider answered: costs are looked up by it (documented exemption)", in: ALL },
+  model: { why: "which model answered: costs are looked up by it (documented exemption)", in: ALL },
+  models: { why: "the models that answered (documented exemption)", in: ["site"] },
+  modelId: { why: "which model was chosen (documented exemption)", in: SESSION_AND_REPORT },
+  responseModel: {
+    why: "which model a router sent the reply to (documented exemption)",
+    in: SESSION_AND_REPORT,
+  },
+  api: { why: "the provider's API kind, which costs are looked up by", in: SESSION_AND_REPORT },
+  thinkingSignature: {
+    why: "a provider's opaque signature of thinking: base64 that looks like anything",
+    in: SESSION_AND_REPORT,
+  },
+  textSignature: {
+    why: "a provider's opaque signature of text: base64 that looks like anything",
+    in: SESSION_AND_REPORT,
+  },
+  mimeType: { why: "an image's type, which decides how it is shown", in: SESSION_AND_REPORT },
+  edited: { why: "this report's own word for how context changed", in: ["report"] },
+  kind: { why: "this tool's own name for a problem or a usage piece", in: ["report", "site"] },
+  redaction: { why: "what redaction replaced, by kind: this tool's own counts", in: ["report"] },
+  report: { why: "a page's path, made of redacted names already", in: ["site"] },
+  usage: { why: "a session's usage piece by piece: ids, times, days, models and figures", in: ["site"] },
+};
+
+/** What `redactJson` is told to keep for one of the three. */
+export interface KeptKeys {
+  /** Keys whose whole value is kept. */
+  skipKeys: ReadonlySet<string>;
+  /** Keys whose string value is kept only when it is one of the listed values. */
+  keptValues: ReadonlyMap<string, ReadonlySet<string>>;
+}
+
+/** The keys never redacted in what is redacted as `scope`. */
+export function keptKeys(scope: RedactedAs): KeptKeys {
+  const skipKeys = new Set<string>();
+  const keptValues = new Map<string, ReadonlySet<string>>();
+  for (const [key, kept] of Object.entries(KEPT_KEYS)) {
+    if (!kept.in.includes(scope)) continue;
+    if (kept.values === undefined) skipKeys.add(key);
+    else keptValues.set(key, kept.values);
+  }
+  return { skipKeys, keptValues };
+}
+
+/** Every kept key and why, for a review or a test. */
+export function keptKeyReasons(): {
+  key: string;
+  why: string;
+  in: readonly RedactedAs[];
+  values: string[] | null;
+}[] {
+  return Object.entries(KEPT_KEYS).map(([key, kept]) => ({
+    key,
+    why: kept.why,
+    in: kept.in,
+    values: kept.values === undefined ? null : [...kept.values],
+  }));
+}
