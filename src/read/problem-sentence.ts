@@ -158,6 +158,16 @@ const WORDING: { [Code in ProblemCode]: Wording<Code> } = {
   },
   "usage-unreadable": { lineName: ": ", text: ({ issue }) => issue },
   "subagent-usage-unreadable": { lineName: ": ", text: ({ issue }) => `sub-agent ${issue}` },
+  "subagent-files-over-limit": {
+    lineName: null,
+    text: ({ limit, files }) =>
+      `${files} more sub-agent session ${files === 1 ? "file was" : "files were"} not read: a report reads at most ${limit}; their runs count what their parent recorded`,
+  },
+  "subagent-file-loop": {
+    lineName: null,
+    text: ({ runs }) =>
+      `${runs} sub-agent ${runs === 1 ? "run names a session file" : "runs name session files"} already being read above ${runs === 1 ? "it" : "them"} (a loop); not read again, so ${runs === 1 ? "it counts" : "they count"} what ${runs === 1 ? "its parent" : "their parents"} recorded`,
+  },
 };
 
 function wordingOf<Code extends ProblemCode>(problem: Problem & { code: Code }): Wording<Code> {

@@ -56,6 +56,8 @@ export interface ProblemDetails {
   // usage and sub-agents
   "usage-unreadable": { issue: string };
   "subagent-usage-unreadable": { issue: string };
+  "subagent-files-over-limit": { limit: number; files: number };
+  "subagent-file-loop": { runs: number };
 }
 
 export type ProblemCode = keyof ProblemDetails;
