@@ -16,8 +16,11 @@ export interface RedactJsonOptions {
   contentKeys?: ReadonlySet<string>;
   /** Keeps the value at `path` (and everything under it) as is when this returns true. */
   skipWhen?: (path: JsonPath, value: unknown) => boolean;
-  /** The same, for a test that needs the value only: no path is built for it (paths cost on big input). */
-  skipValue?: (value: unknown) => boolean;
+  /**
+   * Keeps one field's value as is when this returns true, judged by the object that holds it (an image
+   * block's `data`): no path is built for it (paths cost on big input).
+   */
+  skipField?: (container: object, key: string | number) => boolean;
   /**
    * Redact in the input itself instead of a copy: for values the caller owns (a freshly parsed session),
    * so a large one is not held twice. The returned value is then the input.
@@ -76,7 +79,7 @@ export async function redactJson(
   redactor: Redactor,
   options: RedactJsonOptions,
 ): Promise<{ value: unknown; counts: Record<string, number> }> {
-  const { skipKeys, contentKeys, skipWhen, skipValue, inPlace = false } = options;
+  const { skipKeys, contentKeys, skipWhen, skipField, inPlace = false } = options;
   const slots: Slot[] = [];
   const copies = new Map<object, unknown>();
   const stack: Frame[] = [];
@@ -125,7 +128,7 @@ export async function redactJson(
   };
 
   if (inPlace) holder[0] = value;
-  visit(holder, 0, value, null, (skipWhen?.([], value) ?? false) || (skipValue?.(value) ?? false), false);
+  visit(holder, 0, value, null, skipWhen?.([], value) ?? false, false);
   const step = (frame: Frame, key: string | number, child: unknown): void => {
     // Paths are built only for `skipWhen`: on a large session they were a good part of the walk.
     const path: PathNode | null = skipWhen === undefined ? null : { key, parent: frame.path };
@@ -133,7 +136,7 @@ export async function redactJson(
     const skip =
       frame.skip ||
       (!frame.content && typeof key === "string" && skipKeys.has(key)) ||
-      skipValue?.(child) === true ||
+      skipField?.(frame.source, key) === true ||
       (path !== null && skipWhen?.(toArray(path), child) === true);
     visit(frame.copy, key, child, path, skip, content);
   };
