@@ -56,6 +56,11 @@ const WORDING: { [Code in ProblemCode]: Wording<Code> } = {
     lineName: " ",
     text: ({ entries }) => `held the header and ${entries} more entries glued together; all kept`,
   },
+  "nested-too-deep": {
+    lineName: " ",
+    text: ({ limit, values }) =>
+      `nests deeper than ${limit} levels: ${values === 1 ? "the value" : `${values} values`} below that level ${values === 1 ? "is" : "are"} kept as JSON text`,
+  },
   "header-not-first": {
     lineName: " ",
     text: ({ belongsOn }) => `is the session header, which belongs on line ${belongsOn}; read as the header`,

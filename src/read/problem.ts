@@ -28,6 +28,7 @@ export interface ProblemDetails {
   "glued-parts-lost": { kept: number; lost: string[] };
   "glued-header": { entries: number };
   "header-not-first": { belongsOn: number };
+  "nested-too-deep": { limit: number; values: number };
   "no-header": { firstLineRead: boolean };
   // read: version 4 files
   "v4-operations": { counts: { type: string; count: number }[] };
