@@ -10,8 +10,8 @@ export type JsonPath = readonly (string | number)[];
 export interface RedactJsonOptions {
   /** Object keys whose whole value is kept as is (ids, timestamps, model names): see kept-keys.ts. */
   skipKeys: ReadonlySet<string>;
-  /** Object keys whose string value is kept only when it is one of the listed ones (a known `role`). */
-  keptValues?: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Object keys whose value is kept only when its test says so (a known `role`, an id shaped as one). */
+  keptWhen?: ReadonlyMap<string, (value: unknown) => boolean>;
   /**
    * Keys whose values are free-form content all the way down (tool arguments, `details`): under them no key
    * is structure, so `skipKeys` no longer apply (an `id` or `api` there can hold anything).
@@ -82,7 +82,7 @@ export async function redactJson(
   redactor: Redactor,
   options: RedactJsonOptions,
 ): Promise<{ value: unknown; counts: Record<string, number> }> {
-  const { skipKeys, keptValues, contentKeys, skipWhen, skipField, inPlace = false } = options;
+  const { skipKeys, keptWhen, contentKeys, skipWhen, skipField, inPlace = false } = options;
   const slots: Slot[] = [];
   const copies = new Map<object, unknown>();
   const stack: Frame[] = [];
@@ -140,7 +140,7 @@ export async function redactJson(
       frame.skip ||
       (!frame.content &&
         typeof key === "string" &&
-        (skipKeys.has(key) || (typeof child === "string" && keptValues?.get(key)?.has(child) === true))) ||
+        (skipKeys.has(key) || keptWhen?.get(key)?.(child) === true)) ||
       skipField?.(frame.source, key) === true ||
       (path !== null && skipWhen?.(toArray(path), child) === true);
     visit(frame.copy, key, child, path, skip, content);
