@@ -52,8 +52,13 @@ export function markdownSlot(context: HtmlContext, markdown: string): Slot {
   context.jobs.add(
     "code-fence",
     async () => {
-      const plainProse = context.engines.plainProse;
-      if (plainProse && isPlainProse(markdown)) return proseToHtml(markdown);
+      const { plainProse } = context.engines;
+      // Prose is never held to the budget, written without a parse or (that piece off) through it.
+      if (isPlainProse(markdown)) {
+        return plainProse
+          ? proseToHtml(markdown)
+          : markdownToHtml(markdown, { budget: context.budget, idPrefix, plainProse });
+      }
       if (markdown.length > context.markdownLeft.chars) return plainTextSlot(markdown).html;
       context.markdownLeft.chars -= markdown.length;
       return markdownToHtml(markdown, { budget: context.budget, idPrefix, plainProse });
