@@ -38,9 +38,11 @@ describe("a share of the Markdown report's entries rendered elsewhere", () => {
       let sent = 0;
       const shared = await renderMarkdown(analyzeAsRead(path), {
         ...options,
-        remoteEntries: (entries, settings) => {
-          sent += entries.length;
-          return copied(entries, settings);
+        speed: {
+          markdownEntries: (entries, settings) => {
+            sent += entries.length;
+            return copied(entries, settings);
+          },
         },
       });
       expect(sent).toBeGreaterThan(0);
@@ -52,12 +54,14 @@ describe("a share of the Markdown report's entries rendered elsewhere", () => {
   it("renders everything itself when the other thread cannot answer, or answers short", async () => {
     const path = SESSIONS[0] as string;
     const alone = await renderMarkdown(analyzeAsRead(path));
-    const failed = await renderMarkdown(analyzeAsRead(path), { remoteEntries: async () => null });
+    const failed = await renderMarkdown(analyzeAsRead(path), {
+      speed: { markdownEntries: async () => null },
+    });
     const rejected = await renderMarkdown(analyzeAsRead(path), {
-      remoteEntries: () => Promise.reject(new Error("gone")),
+      speed: { markdownEntries: () => Promise.reject(new Error("gone")) },
     });
     const short = await renderMarkdown(analyzeAsRead(path), {
-      remoteEntries: async (entries, settings) => (await copied(entries, settings)).slice(1),
+      speed: { markdownEntries: async (entries, settings) => (await copied(entries, settings)).slice(1) },
     });
     for (const report of [failed, rejected, short]) expect(report.markdown).toBe(alone.markdown);
   });
@@ -100,10 +104,12 @@ describe("a share of the Markdown report's entries rendered elsewhere", () => {
     try {
       let answered = 0;
       const shared = await renderMarkdown(analyzeAsRead(path), {
-        remoteEntries: async (entries, settings) => {
-          const result = await thread.markdownEntries(entries, settings);
-          answered += result?.length ?? 0;
-          return result;
+        speed: {
+          markdownEntries: async (entries, settings) => {
+            const result = await thread.markdownEntries(entries, settings);
+            answered += result?.length ?? 0;
+            return result;
+          },
         },
       });
       expect(answered).toBeGreaterThan(0);

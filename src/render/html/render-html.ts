@@ -6,7 +6,9 @@ import { buildReportView } from "../../view/report-view.js";
 import { ansiStylesheet } from "../primitives/ansi/ansi-stylesheet.js";
 import { showControlCharacters } from "../primitives/control-characters.js";
 import { diffStylesheet } from "../primitives/diff/diff-to-html.js";
+import { DEFAULT_ENGINES } from "../primitives/engines.js";
 import { createHighlightBudget, type HighlightBudgetOptions } from "../primitives/highlight/budget.js";
+import { localTokenizer } from "../primitives/highlight/code-to-lines.js";
 import { highlightStylesheet } from "../primitives/highlight/theme-classes.js";
 import { chartSvg } from "./chart-svg.js";
 import { contentSecurityPolicy } from "./csp.js";
@@ -40,8 +42,8 @@ export interface HtmlOptions {
   /** Called as highlighting progresses on a large session. */
   onProgress?: (done: number, total: number) => void;
   /**
-   * Speed machinery (src/speed/machinery/): a report thread to tokenize in (`startReportThread`, which
-   * the caller closes), a phase hook. The same bytes, sooner; see `PageSpeed`.
+   * Speed machinery: the pieces to render with, a thread to tokenize in, a phase hook. The same bytes,
+   * sooner; see `PageSpeed`. The command hands it what src/speed/machinery/ makes.
    */
   speed?: PageSpeed;
 }
@@ -86,14 +88,16 @@ async function composePage(
   options: HtmlOptions,
   speed: PageSpeed,
 ): Promise<string[]> {
-  const templates = loadTemplates(options.templateDir);
+  const engines = speed.engines ?? DEFAULT_ENGINES;
+  const templates = loadTemplates(options.templateDir, { engines: engines.templates });
   speed.phase?.("model");
   const view = buildReportView(analysis, options.sourcePath ?? null);
   const anchors = entryAnchors(analysis.tree.entries);
   let markdownIds = 0;
   const context: HtmlContext = {
+    engines,
     jobs: new RenderJobs(),
-    budget: createHighlightBudget(options.budget, speed.tokenizer),
+    budget: createHighlightBudget(options.budget, speed.tokenizer ?? localTokenizer(engines.highlighters)),
     cwd: view.header.cwd,
     thinking: options.thinking ?? true,
     childPage: (path) => options.childPages?.get(path) ?? null,

@@ -1,6 +1,7 @@
 import { TOOL_VERSION } from "../../version.js";
 import type { EntryView, TranscriptNode } from "../../view/entry-view.js";
 import type { ReportView } from "../../view/report-view.js";
+import type { RenderEngines } from "../primitives/engines.js";
 import { markdownContext } from "./entry-context.js";
 import { entryToMarkdown, type MarkdownEntry } from "./entry-to-markdown.js";
 import type { MarkdownImages } from "./images.js";
@@ -58,10 +59,11 @@ function nodesToTemplate(
  */
 export function fullTemplateData(
   view: ReportView,
-  options: { thinking: boolean; images: MarkdownImages },
+  options: { thinking: boolean; images: MarkdownImages; engines?: RenderEngines },
   rendered: RenderedEntries = new Map(),
 ): FullTemplateData {
-  const context = markdownContext({ cwd: view.header.cwd, thinking: options.thinking }, options.images);
+  const settings = { cwd: view.header.cwd, thinking: options.thinking, engines: options.engines };
+  const context = markdownContext(settings, options.images);
   const branches = branchesBlock(view.branches, view.forkPoints.length);
   const source = view.header.fileName === null ? [] : [text(" from "), code(view.header.fileName)];
   return {

@@ -13,12 +13,14 @@ import { sessionMarkdown } from "./session-markdown.js";
  * with a list: a list right after another list takes the other bullet, so such a text stays blocks, for
  * the serializer to see its neighbours. Use one per report: it keeps every text it has seen.
  */
-export function sessionPieces(headingOffset: number): (markdown: string) => RootContent[] {
+export function sessionPieces(headingOffset: number, plainProse = true): (markdown: string) => RootContent[] {
   const pieces = new Map<string, RootContent | null>();
   return (markdown) => {
     const known = pieces.get(markdown);
-    if (known !== undefined) return known === null ? sessionMarkdown(markdown, headingOffset) : [known];
-    const blocks = sessionMarkdown(markdown, headingOffset);
+    if (known !== undefined) {
+      return known === null ? sessionMarkdown(markdown, headingOffset, plainProse) : [known];
+    }
+    const blocks = sessionMarkdown(markdown, headingOffset, plainProse);
     const piece = asPiece(blocks);
     pieces.set(markdown, piece);
     return piece === null ? blocks : [piece];
