@@ -17,7 +17,7 @@ import { DEFAULT_MARKDOWN_CHARS, type HtmlContext } from "./html-context.js";
 import { messagesToHtml } from "./message-to-html.js";
 import type { PageSpeed } from "./page-speed.js";
 import { RenderJobs } from "./render-jobs.js";
-import { sessionDownload } from "./session-download.js";
+import { type SessionDownload, sessionDownload } from "./session-download.js";
 import type { HtmlNode } from "./template-data.js";
 import { loadTemplates } from "./templates.js";
 import { applyTurnChrome, toolsText } from "./turn-chrome.js";
@@ -74,8 +74,10 @@ export async function renderHtmlParts(
   options: HtmlOptions = {},
 ): Promise<string[]> {
   const speed = options.speed ?? {};
-  const parts = await composePage(analysis, options, speed);
-  const page = speed.finish === undefined ? parts : await speed.finish(parts);
+  const download = analysis.sessionFile === undefined ? null : sessionDownload(analysis.sessionFile);
+  const parts = await composePage(analysis, options, speed, download?.link ?? null);
+  const finished = speed.finish === undefined ? parts : await speed.finish(parts);
+  const page = download === null ? finished : download.place(finished);
   // No character that acts on a reader rather than shows (a terminal's escape sequences for one who
   // `cat`s the file, bidi overrides in a browser): done on the finished page, so that no field of the
   // session, no template and no highlighter can bring one in. ANSI colours are classes by now.
@@ -87,6 +89,7 @@ async function composePage(
   analysis: SessionAnalysis,
   options: HtmlOptions,
   speed: PageSpeed,
+  download: SessionDownload | null,
 ): Promise<string[]> {
   const engines = speed.engines ?? DEFAULT_ENGINES;
   const templates = loadTemplates(options.templateDir, { engines: engines.templates });
@@ -133,7 +136,7 @@ async function composePage(
     css,
     script,
     header: view.header,
-    download: analysis.sessionFile === undefined ? null : sessionDownload(analysis.sessionFile),
+    download,
     usage: view.usage,
     chart: chartSvg(view.chart),
     chartPoints: view.chart.points.length,
