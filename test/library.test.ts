@@ -95,7 +95,7 @@ describe("the speed machinery in the library", () => {
       templates: { closures: false, precompiled: false },
       highlighters: { shell: false, lezer: false },
       plainProse: false,
-      markdown: { sessionPieces: false, stringifyOnce: false },
+      markdown: { sessionPieces: false, stringifyOnce: false, textByCharacter: false },
     };
     const text = (page: string) => page.replace(/<[^>]*>/g, "");
     expect(text(await renderHtml(analysis, { speed: { engines: off } }))).toBe(

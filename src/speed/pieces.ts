@@ -62,6 +62,11 @@ export const SPEED_PIECES = {
     description: "Markdown: each distinct heading and context note serialized once per report",
     serves: ["md"],
   },
+  "text-by-character": {
+    description:
+      "Markdown: each text escaped with only the serializer's unsafe patterns whose character it holds (text-by-character.ts) instead of all of them",
+    serves: ["md"],
+  },
   "fast-message-entry": {
     description:
       "message entries read by a hand-written check (schema/fast-message-entry.ts) instead of their zod schema",

@@ -110,7 +110,7 @@ describe("the pieces as engines", () => {
       templates: { closures: true, precompiled: true },
       highlighters: { shell: true, lezer: true },
       plainProse: true,
-      markdown: { sessionPieces: true, stringifyOnce: true },
+      markdown: { sessionPieces: true, stringifyOnce: true, textByCharacter: true },
       fastMessageEntries: true,
     });
   });
@@ -124,6 +124,7 @@ describe("the pieces as engines", () => {
       "plain-prose": (engines) => engines.plainProse,
       "session-pieces": (engines) => engines.markdown.sessionPieces,
       "stringify-once": (engines) => engines.markdown.stringifyOnce,
+      "text-by-character": (engines) => engines.markdown.textByCharacter,
       "fast-message-entry": (engines) => engines.fastMessageEntries,
     };
     for (const [piece, read] of Object.entries(engineOf) as [SpeedPiece, (e: unknown) => boolean][]) {

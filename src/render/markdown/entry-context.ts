@@ -1,3 +1,4 @@
+import type { RootContent } from "mdast";
 import { DEFAULT_ENGINES, type RenderEngines } from "../primitives/engines.js";
 import type { MarkdownImages } from "./images.js";
 import { type MarkdownContext, SESSION_HEADING_OFFSET } from "./markdown-context.js";
@@ -21,15 +22,17 @@ export interface EntrySettings {
 /** What the entries of the Markdown report are rendered with. */
 export function markdownContext(settings: EntrySettings, images: MarkdownImages): MarkdownContext {
   const { plainProse, markdown: pieces } = settings.engines ?? DEFAULT_ENGINES;
+  const serialize = (nodes: RootContent[]) => stringify(nodes, pieces.textByCharacter);
   const context: MarkdownContext = {
     cwd: settings.cwd,
     thinking: settings.thinking,
     images,
     subMessage: (message) => subMessageToMarkdown(message, context),
     session: pieces.sessionPieces
-      ? sessionPieces(SESSION_HEADING_OFFSET, plainProse)
+      ? sessionPieces(SESSION_HEADING_OFFSET, plainProse, pieces.textByCharacter)
       : (markdown) => sessionMarkdown(markdown, SESSION_HEADING_OFFSET, plainProse),
-    stringifyOnce: pieces.stringifyOnce ? stringifyOnce() : stringify,
+    stringifyOnce: pieces.stringifyOnce ? stringifyOnce(serialize) : serialize,
+    stringify: serialize,
   };
   return context;
 }

@@ -11,7 +11,6 @@ import {
   heading,
   list,
   paragraph,
-  stringify,
   strong,
   text,
 } from "./mdast.js";
@@ -234,6 +233,6 @@ export function entryToMarkdown(entry: EntryView, context: MarkdownContext): Mar
       entry.contextStatus === null
         ? null
         : context.stringifyOnce(statusToMarkdown(entry.contextStatus, context)),
-    body: stringify([paragraph(emphasis(...meta)), ...shown.blocks]),
+    body: context.stringify([paragraph(emphasis(...meta)), ...shown.blocks]),
   };
 }

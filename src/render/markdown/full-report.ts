@@ -6,7 +6,7 @@ import { markdownContext } from "./entry-context.js";
 import { entryToMarkdown, type MarkdownEntry } from "./entry-to-markdown.js";
 import type { MarkdownImages } from "./images.js";
 import type { MarkdownContext } from "./markdown-context.js";
-import { code, emphasis, paragraph, stringify, text } from "./mdast.js";
+import { code, emphasis, paragraph, text } from "./mdast.js";
 import {
   branchesBlock,
   factsList,
@@ -70,11 +70,11 @@ export function fullTemplateData(
     title: titleHeading(view.header, 1),
     facts: factsList(view.header),
     problems: problemsBlock(view.header),
-    usage: stringify(totalsTable(view.usage)),
-    prompts: view.prompts.length === 0 ? null : stringify(promptsTable(view.prompts)),
-    branches: branches.length === 0 ? null : stringify(branches),
+    usage: context.stringify(totalsTable(view.usage)),
+    prompts: view.prompts.length === 0 ? null : context.stringify(promptsTable(view.prompts)),
+    branches: branches.length === 0 ? null : context.stringify(branches),
     transcript: nodesToTemplate(view.transcript, context, rendered),
-    footer: stringify([
+    footer: context.stringify([
       paragraph(
         emphasis(
           text(`Made with pi-session-report ${TOOL_VERSION}`),

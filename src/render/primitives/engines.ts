@@ -14,8 +14,15 @@ export interface RenderEngines {
   readonly highlighters: OwnHighlighters;
   /** Markdown that is only prose written as paragraphs without a parse (plain-prose.ts). */
   readonly plainProse: boolean;
-  /** The Markdown report: each distinct session text parsed and serialized once; each heading and note once. */
-  readonly markdown: { readonly sessionPieces: boolean; readonly stringifyOnce: boolean };
+  /**
+   * The Markdown report: each distinct session text parsed and serialized once; each heading and note once;
+   * each text escaped with only the serializer's patterns that can match it (text-by-character.ts).
+   */
+  readonly markdown: {
+    readonly sessionPieces: boolean;
+    readonly stringifyOnce: boolean;
+    readonly textByCharacter: boolean;
+  };
 }
 
 /** Which languages our own highlighters take from shiki's grammars. Plain data: it is sent to threads. */
@@ -29,5 +36,5 @@ export const DEFAULT_ENGINES: RenderEngines = Object.freeze({
   templates: Object.freeze({ closures: true, precompiled: true }),
   highlighters: Object.freeze({ shell: true, lezer: true }),
   plainProse: true,
-  markdown: Object.freeze({ sessionPieces: true, stringifyOnce: true }),
+  markdown: Object.freeze({ sessionPieces: true, stringifyOnce: true, textByCharacter: true }),
 });

@@ -15,7 +15,11 @@ export function reportEngines(on: (piece: SpeedPiece) => boolean = speedPieceOn)
     templates: { closures: on("template-closures"), precompiled: on("precompiled-templates") },
     highlighters: { shell: on("shell-scanner"), lezer: on("lezer") },
     plainProse: on("plain-prose"),
-    markdown: { sessionPieces: on("session-pieces"), stringifyOnce: on("stringify-once") },
+    markdown: {
+      sessionPieces: on("session-pieces"),
+      stringifyOnce: on("stringify-once"),
+      textByCharacter: on("text-by-character"),
+    },
     fastMessageEntries: on("fast-message-entry"),
   };
 }
