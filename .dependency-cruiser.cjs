@@ -26,8 +26,8 @@ const STAGES = [
   ["view"],
   ["render/primitives", "render/template-error"],
   ["render/html", "render/markdown", "render/json"],
-  // The speed machinery behind render/html's PageSpeed (the report thread, V8's tier-up): it reads the
-  // renderers' code, and the table of formats hands it to a format's renderer.
+  // The speed machinery the command hands the renderers as `speed` (the pieces as engines, the report
+  // thread, V8's tier-up): it reads the renderers' code; render/ never imports it (rule below).
   ["speed/machinery"],
   ["render/formats"],
   ["renderers"],
@@ -90,6 +90,15 @@ module.exports = {
       comment: "This module is in no stage: add its folder to STAGES in .dependency-cruiser.cjs",
       from: {},
       to: { path: "^src/", pathNot: modulesOf(allPaths) },
+    },
+    // The speed machinery is handed to the renderers (`speed`: the pieces as engines, the report thread's
+    // hooks) by whoever starts a report; a renderer never reaches for it, nor reads a switch of its own.
+    {
+      name: "render-without-speed",
+      severity: "error",
+      comment: "render/ takes the speed machinery as it is handed in (`speed`), never imports src/speed/",
+      from: { path: "^src/render/" },
+      to: { path: "^src/speed/" },
     },
     ...stageRules,
   ],

@@ -62,12 +62,10 @@ export {
   type RenderedReport,
   type RenderRequest,
   type ReportFormat,
-  type ReportThread,
-  type ReportThreadWork,
+  type ReportSpeed,
   renderHtml,
   renderHtmlParts,
   renderMarkdown,
-  startReportThread,
 } from "./renderers.js";
 // The session's shapes as types; the zod schemas that check them are the reader's own.
 export type {

@@ -27,6 +27,20 @@ export interface AnalyzeOptions {
   leafId?: string;
   /** The session file's path: sub-agent runs' own session files are looked for beside it and read. */
   sessionPath?: string;
+  /** Speed machinery: the pieces the analysis runs with, a thread to redact a share in (`AnalysisSpeed`). */
+  speed?: AnalysisSpeed;
+}
+
+/**
+ * The speed machinery `analyze` may be handed: the same object the renderers take as `speed` (the
+ * command's, src/speed/machinery/report-speed.ts), of which the analysis reads this much. The analysis is
+ * the same with it or without.
+ */
+export interface AnalysisSpeed {
+  /** Message entries read by the hand-written check (schema/fast-message-entry.ts); default true. */
+  readonly engines?: { readonly fastMessageEntries?: boolean };
+  /** Another thread that redacts a share of a large session meanwhile. */
+  readonly redactor?: RedactionHelper["redactor"];
 }
 
 /** Options of `analyze`: what `analyzeSession` takes, and how the session is redacted first. */
@@ -40,8 +54,6 @@ export interface RedactedAnalyzeOptions extends AnalyzeOptions {
    * costs a fraction. Renderers that show message text refuse such an analysis.
    */
   redactionScope?: "session" | "output";
-  /** Another thread to redact a share of a large session meanwhile (`startReportThread` gives one). */
-  redactionThread?: RedactionHelper;
   /**
    * Keep the session file, redacted as the session is, for the HTML report to offer for download
    * (`SessionAnalysis.sessionFile`). Only with `redactionScope: "session"`.
@@ -118,18 +130,13 @@ export async function analyze(
   raw: RawSession,
   options: RedactedAnalyzeOptions = {},
 ): Promise<SessionAnalysis> {
-  const {
-    redaction = DEFAULT_REDACTION,
-    redactionScope = "session",
-    redactionThread,
-    sessionFile = false,
-    ...rest
-  } = options;
+  const { redaction = DEFAULT_REDACTION, redactionScope = "session", sessionFile = false, ...rest } = options;
   const settings: RedactionSettings = redaction === false ? { enabled: false, patterns: [] } : redaction;
   if (redactionScope === "output") return { ...analyzeSession(raw, rest), redaction: { pending: settings } };
   // Read before the session is redacted in place: the homes its cwd names are redacted in the name too.
   const cwd = typeof raw.header.cwd === "string" ? raw.header.cwd : null;
-  const redacted = await redactRawSession(raw, settings, redactionThread);
+  const redactor = options.speed?.redactor;
+  const redacted = await redactRawSession(raw, settings, redactor === undefined ? undefined : { redactor });
   const analysis = await withSourceRedacted(
     analyzeSession(redacted.raw, rest),
     redacted.summary,
@@ -176,7 +183,7 @@ function sessionFileCopy(raw: RawSession, analysis: SessionAnalysis): SessionFil
  * given the file's path, `attachChildRuns` reading sub-agent runs' own session files.
  */
 export function analyzeSession(raw: RawSession, options: AnalyzeOptions = {}): SessionAnalysis {
-  const session = typeEntries(migrateSession(raw));
+  const session = typeEntries(migrateSession(raw), options.speed?.engines?.fastMessageEntries ?? true);
   const childProblems =
     options.sessionPath === undefined ? [] : attachChildRuns(session, options.sessionPath);
   const tree = buildTree(session.entries, options.leafId ?? session.leafId);

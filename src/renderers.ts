@@ -5,7 +5,6 @@
 import type { SessionAnalysis } from "./pipeline.js";
 import type { HtmlOptions } from "./render/html/render-html.js";
 import type { MarkdownOptions, MarkdownReport } from "./render/markdown/render-markdown.js";
-import type { ReportThread, ReportThreadWork } from "./speed/machinery/report-thread.js";
 
 export {
   formatNamedBy,
@@ -15,11 +14,11 @@ export {
   type RenderedReport,
   type RenderRequest,
   type ReportFormat,
+  type ReportSpeed,
 } from "./render/formats.js";
 export type { PagePhase, PageSpeed } from "./render/html/page-speed.js";
 export type { HtmlOptions } from "./render/html/render-html.js";
 export type { MarkdownAsset, MarkdownOptions, MarkdownReport } from "./render/markdown/render-markdown.js";
-export type { ReportThread, ReportThreadWork } from "./speed/machinery/report-thread.js";
 
 /** The self-contained HTML page of a session (see the README's "The HTML report"). */
 export async function renderHtml(analysis: SessionAnalysis, options: HtmlOptions = {}): Promise<string> {
@@ -35,16 +34,6 @@ export async function renderHtmlParts(
   options: HtmlOptions = {},
 ): Promise<string[]> {
   return (await import("./render/html/render-html.js")).renderHtmlParts(analysis, options);
-}
-
-/**
- * A worker thread that redacts 40% of a large session's distinct text (`analyze(raw, { redactionThread:
- * thread })`), highlights while `renderHtml` builds the page (`HtmlOptions.speed`), and renders a
- * share of a Markdown report's entries (`MarkdownOptions.remoteEntries: thread.markdownEntries`): the same
- * bytes, sooner with two cores. Start it before reading the session, and `close()` it when done.
- */
-export async function startReportThread(work?: ReportThreadWork): Promise<ReportThread> {
-  return (await import("./speed/machinery/report-thread.js")).startReportThread(work);
 }
 
 /** The GitHub Markdown report of a session, and the images it links (see "Markdown for pull requests"). */

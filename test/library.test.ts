@@ -12,6 +12,7 @@ import {
   renderHtml,
   roundCost,
 } from "../src/index.js";
+import { DEFAULT_ENGINES } from "../src/render/primitives/engines.js";
 import { FIXTURES } from "./helpers/paths.js";
 
 const REDTEAM = `${FIXTURES}redteam/`;
@@ -80,5 +81,35 @@ describe("analyzeFile redacts by default", () => {
     const analysis = await analyze(readSessionFile(file), { redactionScope: "output" });
     expect(entriesText(analysis)).toContain(pasted[0]);
     await expect(renderHtml(analysis)).rejects.toThrow(/not redacted/);
+  });
+});
+
+describe("the speed machinery in the library", () => {
+  it("is one optional `speed` object, not a report thread of the library's own", async () => {
+    const library = await import("../src/index.js");
+    // The report thread is the command's (issue 33): the library hands out no way to start one.
+    expect("startReportThread" in library).toBe(false);
+    const analysis = await analyze(readSessionFile(`${FIXTURES}sessions/every-tool.jsonl`));
+    // Every piece switched off through `speed.engines` gives the page's very text, as the default does.
+    const off = {
+      templates: { closures: false, precompiled: false },
+      highlighters: { shell: false, lezer: false },
+      plainProse: false,
+      markdown: { sessionPieces: false, stringifyOnce: false, textByCharacter: false },
+    };
+    const text = (page: string) => page.replace(/<[^>]*>/g, "");
+    expect(text(await renderHtml(analysis, { speed: { engines: off } }))).toBe(
+      text(await renderHtml(analysis)),
+    );
+  });
+
+  it("keeps prose out of the markdown budget with the plain-prose piece off: the very same page", async () => {
+    const analysis = await analyze(readSessionFile(`${FIXTURES}sessions/every-tool.jsonl`));
+    const engines = { ...DEFAULT_ENGINES, plainProse: false };
+    // Budgets prose alone would use up: counted, it would leave later markdown unformatted.
+    for (const markdownChars of [0, 40, 400_000]) {
+      const fast = await renderHtml(analysis, { markdownChars });
+      expect(await renderHtml(analysis, { markdownChars, speed: { engines } })).toBe(fast);
+    }
   });
 });

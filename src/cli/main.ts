@@ -4,10 +4,10 @@ import { tuneTierUpForBatch } from "../speed/machinery/tier-up.js";
 import { speedPieceOn } from "../speed/pieces.js";
 import { allowHeapBound } from "./heap-growth.js";
 
-// First, so the command's modules loaded below come from the compile cache (compile-cache.ts).
-enableCompileCache();
-// Before the command's modules are even loaded: see tier-up.ts; run inside Pi, this never happens. A piece
-// of speed machinery: switched off (src/speed/pieces.ts), V8 keeps its defaults.
+// Two pieces of speed machinery (src/speed/pieces.ts), each left out when switched off. First, so the
+// command's modules loaded below come from the compile cache (compile-cache.ts); and before those modules
+// are even loaded, V8's tier-up (tier-up.ts; run inside Pi, this never happens).
+if (speedPieceOn("compile-cache")) enableCompileCache();
 if (speedPieceOn("tier-up")) tuneTierUpForBatch();
 // Only the command's own process may bound the heap for a report (heap-growth.ts), never a host's.
 allowHeapBound();

@@ -36,3 +36,52 @@ export function utf8OfParts(parts: readonly string[]): Buffer {
   }
   return bytes.subarray(0, offset);
 }
+
+const isHighSurrogate = (unit: number) => unit >= 0xd800 && unit <= 0xdbff;
+
+/**
+ * The UTF-8 bytes of strings written one after another, as `utf8OfParts` gives them, in chunks of at most
+ * `chunkBytes` bytes encoded into one buffer that every chunk reuses: what a large report is written from
+ * without a buffer the size of the file (the bench session's page with its session file is 54 MB). A chunk
+ * is valid only until the next one is asked for. A long piece is encoded a window at a time, never copied.
+ */
+export function* utf8Chunks(parts: readonly string[], chunkBytes = 1 << 20): Generator<Uint8Array> {
+  const buffer = Buffer.allocUnsafe(chunkBytes);
+  // At most three bytes per UTF-16 unit (a pair: four for two), so a window this long always fits.
+  const window = Math.max(2, Math.floor(chunkBytes / 3));
+  let offset = 0;
+  function* write(text: string): Generator<Uint8Array> {
+    if (offset > 0 && offset + text.length * 3 > chunkBytes) {
+      yield buffer.subarray(0, offset);
+      offset = 0;
+    }
+    offset += buffer.write(text, offset, "utf8");
+  }
+  // The first half of a pair that ended the piece before: encoded with the second half, if the next
+  // piece starts with it, as the joined string would be.
+  let carried = "";
+  for (const [index, part] of parts.entries()) {
+    let from = 0;
+    if (carried !== "" && part !== "") {
+      const low = part.charCodeAt(0);
+      const paired = low >= 0xdc00 && low <= 0xdfff;
+      yield* write(paired ? carried + part[0] : carried);
+      carried = "";
+      from = paired ? 1 : 0;
+    }
+    let end = part.length;
+    if (end > from && index < parts.length - 1 && isHighSurrogate(part.charCodeAt(end - 1))) {
+      carried = part.slice(end - 1);
+      end -= 1;
+    }
+    while (from < end) {
+      let to = Math.min(from + window, end);
+      // Never a pair split between two windows: each half alone would be written as U+FFFD.
+      if (to < end && isHighSurrogate(part.charCodeAt(to - 1))) to -= 1;
+      yield* write(part.slice(from, to));
+      from = to;
+    }
+  }
+  if (carried !== "") yield* write(carried);
+  if (offset > 0) yield buffer.subarray(0, offset);
+}

@@ -2,10 +2,13 @@ import { randomBytes } from "node:crypto";
 import { type FileHandle, open, realpath, rename, stat, unlink } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 
-/** A file to write: where, and its bytes (a string is written as UTF-8). */
+/**
+ * A file to write: where, and its bytes (a string is written as UTF-8), or its bytes in chunks (each
+ * written before the next is asked for, so they may share one buffer: `utf8Chunks`).
+ */
 export interface FileToWrite {
   path: string;
-  data: string | Uint8Array;
+  data: string | Uint8Array | Iterable<Uint8Array>;
 }
 
 /** How files are written. */
@@ -100,7 +103,9 @@ async function stageFile({ path, data }: FileToWrite, fsync: boolean): Promise<S
     handle = await open(temporary, "wx");
     // A report the user made private (0600) stays private when it is replaced.
     if (prior?.isFile() === true) await handle.chmod(prior.mode & 0o7777);
-    await writeAll(handle, typeof data === "string" ? Buffer.from(data, "utf8") : data);
+    if (typeof data === "string") await writeAll(handle, Buffer.from(data, "utf8"));
+    else if (data instanceof Uint8Array) await writeAll(handle, data);
+    else for (const chunk of data) await writeAll(handle, chunk);
     if (fsync) await handle.sync();
     await handle.close();
     handle = undefined;

@@ -1,7 +1,7 @@
 import { fstatSync, realpathSync, statSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
-import { utf8OfParts } from "../io/utf8-of-parts.js";
+import { utf8Chunks, utf8OfParts } from "../io/utf8-of-parts.js";
 import { AtomicWriteError, writeFilesAtomically } from "../io/write-file-atomically.js";
 import { UsageError } from "./usage-error.js";
 
@@ -71,7 +71,7 @@ export async function writeReportFiles(
   for (const file of files) refuseInput(file.path, inputPath);
   try {
     await writeFilesAtomically(
-      files.map((file) => ({ path: file.path, data: bytesOf(file.content) })),
+      files.map((file) => ({ path: file.path, data: chunksOf(file.content) })),
       { fsync },
     );
   } catch (error) {
@@ -108,6 +108,11 @@ export function refuseStandardOutputIntoInput(fd: number | undefined, inputPath:
       `${inputPath}: refusing to write the report into its own input: standard output is that file; redirect it elsewhere or use -o.`,
     );
   }
+}
+
+/** A report's content to write to a file: pieces are encoded a chunk at a time (`utf8Chunks`). */
+function chunksOf(content: ReportFile["content"]): string | Uint8Array | Iterable<Uint8Array> {
+  return typeof content === "string" || content instanceof Uint8Array ? content : utf8Chunks(content);
 }
 
 /** A report's content as a string or one buffer: pieces are encoded together (`utf8OfParts`). */

@@ -33,7 +33,7 @@ export const DEFAULT_REDACTION: Readonly<RedactionSettings> = Object.freeze({
   patterns: Object.freeze([]),
 });
 
-/** Another thread that can take a share of a large session (`startReportThread` gives one). */
+/** Another thread that can take a share of a large session (the command's report thread is one). */
 export interface RedactionHelper {
   redactor(options: RedactOptions): RemoteRedactor;
 }

@@ -7,8 +7,16 @@
 import { extname } from "node:path";
 import { type SessionAnalysis, sessionRedaction } from "../pipeline.js";
 import type { RedactionSummary } from "../redact/redact-session.js";
-import type { ReportSpeed } from "../speed/machinery/report-speed.js";
-import type { MarkdownAsset, MarkdownOptions } from "./markdown/render-markdown.js";
+import type { PageSpeed } from "./html/page-speed.js";
+import type { MarkdownAsset, MarkdownOptions, MarkdownSpeed } from "./markdown/render-markdown.js";
+
+/**
+ * The one seam of the speed machinery: what a report's renderer is handed as `speed`, the page's hooks
+ * (`PageSpeed`) and the Markdown report's (`MarkdownSpeed`), the pieces both render with among them. The
+ * command makes it (src/speed/machinery/report-speed.ts) and also hands it to `analyze`; render/ knows
+ * nothing of where it comes from.
+ */
+export type ReportSpeed = PageSpeed & MarkdownSpeed;
 
 /** What a format's renderer is given. Options a format has no use for are ignored by it. */
 export interface RenderRequest {
@@ -23,7 +31,7 @@ export interface RenderRequest {
   summary?: MarkdownOptions["summary"];
   /** Folder for the report's images, relative to it (formats with `imagesBeside`); unset: one-line notes. */
   assetsDir?: string;
-  /** Speed machinery (`reportSpeed`): a page's hooks, a second thread for the work the row's `reportThread` names. */
+  /** Speed machinery (`ReportSpeed`): the pieces, a page's hooks, a second thread for what `reportThread` names. */
   speed?: ReportSpeed;
   /** The pages of sub-agent runs' session files, by absolute path (the archive's HTML links them). */
   childPages?: ReadonlyMap<string, string>;
@@ -125,9 +133,7 @@ export const OUTPUT_FORMATS = {
         thinking: request.thinking,
         ...(request.assetsDir === undefined ? {} : { assetsDir: request.assetsDir }),
         ...(request.templateDir === undefined ? {} : { templateDir: request.templateDir }),
-        ...(request.speed?.markdownEntries === undefined
-          ? {}
-          : { remoteEntries: request.speed.markdownEntries }),
+        ...(request.speed === undefined ? {} : { speed: request.speed }),
       });
       return { text: markdown, images: assets, redaction: sessionRedaction(request.analysis) };
     },

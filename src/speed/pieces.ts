@@ -8,8 +8,10 @@
  * (a highlighter of our own, `colours`, the same text: the grammar it replaced may colour a few characters
  * otherwise).
  *
- * `PI_REPORT_SPEED_OFF` (a comma-separated list of names, or `all`) switches pieces off for one process
- * and the threads and workers it starts. It is a measuring aid, not a setting.
+ * `PI_REPORT_SPEED_OFF` (a comma-separated list of names, or `all`) switches pieces off for one report
+ * command and the thread it starts. It is a measuring aid, not a setting. Only the command reads it
+ * (`speedPieceOn`), and hands the renderers what it chose (`RenderEngines`, speed/machinery/engines.ts):
+ * render/ never imports this folder.
  */
 export interface SpeedPieceInfo {
   /** What the piece does, and the library path it replaced. */
@@ -59,6 +61,21 @@ export const SPEED_PIECES = {
   "stringify-once": {
     description: "Markdown: each distinct heading and context note serialized once per report",
     serves: ["md"],
+  },
+  "text-by-character": {
+    description:
+      "Markdown: each text escaped with only the serializer's unsafe patterns whose character it holds (text-by-character.ts) instead of all of them",
+    serves: ["md"],
+  },
+  "fast-message-entry": {
+    description:
+      "message entries read by a hand-written check (schema/fast-message-entry.ts) instead of their zod schema",
+    serves: ["html", "md"],
+  },
+  "plain-prose": {
+    description:
+      "markdown that is only prose written as paragraphs (plain-prose.ts) instead of parsed and serialized",
+    serves: ["html", "md"],
   },
   "compile-cache": {
     description:

@@ -1,13 +1,15 @@
 /**
- * The page templates' speed pieces switched off (src/speed/pieces.ts): `template-closures` off renders with
- * handlebars' own runtime (`Handlebars.template` on the build's specs), `precompiled-templates` off compiles
- * every template at start. Either way the page is the same, and templates of the user's own still work.
+ * The page templates' speed pieces switched off (src/speed/pieces.ts), as the command hands them to the page
+ * (`speed.engines`): `template-closures` off renders with handlebars' own runtime (`Handlebars.template` on
+ * the build's specs), `precompiled-templates` off compiles every template at start. Either way the page is
+ * the same, and templates of the user's own still work.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { SessionAnalysis } from "../../src/index.js";
+import { reportEngines } from "../../src/speed/machinery/engines.js";
 import { analyzeAsRead } from "../helpers/analyze.js";
 import { CORPUS, FIXTURES, ROOT } from "../helpers/paths.js";
 
@@ -28,17 +30,21 @@ const SESSIONS = [
   `${CORPUS}pi-migrated/pi-api__all-entry-types.jsonl`,
 ];
 
-/** The template modules loaded afresh with `PI_REPORT_SPEED_OFF` set to `off` (read once per process). */
+/**
+ * The template modules loaded afresh (nothing cached from an earlier test), rendering with the pieces named
+ * in `off` (comma-separated) switched off, as the command would hand them in.
+ */
 async function withPiecesOff(off: string) {
   vi.resetModules();
-  vi.stubEnv("PI_REPORT_SPEED_OFF", off);
   compiler.asked = 0;
+  const engines = reportEngines((piece) => !off.split(",").includes(piece));
   const templates = await import("../../src/render/html/templates.js");
   const { renderHtml } = await import("../../src/render/html/render-html.js");
   return {
-    ...templates,
+    TemplateError: templates.TemplateError,
+    loadTemplates: (dir?: string) => templates.loadTemplates(dir, { engines: engines.templates }),
     render: (analysis: SessionAnalysis, templateDir?: string) =>
-      renderHtml(analysis, { sourcePath: "s.jsonl", templateDir }),
+      renderHtml(analysis, { sourcePath: "s.jsonl", templateDir, speed: { engines } }),
   };
 }
 
@@ -50,10 +56,6 @@ function markedTurnLine(): string {
   writeFileSync(join(dir, "turn-line.hbs"), `<i class="mine"></i>${line}`);
   return dir;
 }
-
-afterEach(() => {
-  vi.unstubAllEnvs();
-});
 
 describe("template-closures off", () => {
   it("renders by handlebars' runtime from the build's specs, the very page the closures render", async () => {

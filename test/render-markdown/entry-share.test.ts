@@ -30,6 +30,19 @@ const copied = async (entries: readonly EntryView[], settings: EntrySettings) =>
 
 const hasImage = (entry: EntryView) => JSON.stringify(entry).includes('"images":[{');
 
+const size = (list: readonly EntryView[]) =>
+  list.reduce((sum, entry) => sum + JSON.stringify(entry).length, 0);
+
+/** An entry's strings of 64 characters or more, found by reading its JSON back. */
+function longStrings(entry: EntryView): string[] {
+  const found: string[] = [];
+  JSON.parse(JSON.stringify(entry), (_key, value) => {
+    if (typeof value === "string" && value.length >= 64) found.push(value);
+    return value;
+  });
+  return found;
+}
+
 describe("a share of the Markdown report's entries rendered elsewhere", () => {
   for (const path of SESSIONS) {
     it(`gives the same bytes and images: ${path.split("/").pop()}`, async () => {
@@ -38,9 +51,11 @@ describe("a share of the Markdown report's entries rendered elsewhere", () => {
       let sent = 0;
       const shared = await renderMarkdown(analyzeAsRead(path), {
         ...options,
-        remoteEntries: (entries, settings) => {
-          sent += entries.length;
-          return copied(entries, settings);
+        speed: {
+          markdownEntries: (entries, settings) => {
+            sent += entries.length;
+            return copied(entries, settings);
+          },
         },
       });
       expect(sent).toBeGreaterThan(0);
@@ -52,32 +67,47 @@ describe("a share of the Markdown report's entries rendered elsewhere", () => {
   it("renders everything itself when the other thread cannot answer, or answers short", async () => {
     const path = SESSIONS[0] as string;
     const alone = await renderMarkdown(analyzeAsRead(path));
-    const failed = await renderMarkdown(analyzeAsRead(path), { remoteEntries: async () => null });
+    const failed = await renderMarkdown(analyzeAsRead(path), {
+      speed: { markdownEntries: async () => null },
+    });
     const rejected = await renderMarkdown(analyzeAsRead(path), {
-      remoteEntries: () => Promise.reject(new Error("gone")),
+      speed: { markdownEntries: () => Promise.reject(new Error("gone")) },
     });
     const short = await renderMarkdown(analyzeAsRead(path), {
-      remoteEntries: async (entries, settings) => (await copied(entries, settings)).slice(1),
+      speed: { markdownEntries: async (entries, settings) => (await copied(entries, settings)).slice(1) },
     });
     for (const report of [failed, rejected, short]) expect(report.markdown).toBe(alone.markdown);
   });
 
-  it("sends only entries without an image, the last ones, about the share of the characters asked", () => {
+  it("sends only entries without an image, about the share of the characters asked", () => {
     const view = buildReportView(analyzeAsRead(`${CORPUS}real/pi-mono__compact.jsonl`), null);
     const entries = readingOrder(view.transcript);
     const withImages = entries.filter(hasImage);
     expect(withImages.length).toBeGreaterThan(0);
     const away = remoteShare(entries, 0.4);
     for (const entry of withImages) expect(away.has(entry)).toBe(false);
-    const size = (list: readonly EntryView[]) =>
-      list.reduce((sum, entry) => sum + JSON.stringify(entry).length, 0);
     const share = size([...away]) / size(entries);
     // Characters of strings are weighed, not JSON: near the share, not on it.
     expect(share).toBeGreaterThan(0.3);
     expect(share).toBeLessThan(0.5);
-    // The last entries without an image: none left behind after the first one sent.
-    const first = entries.findIndex((entry) => away.has(entry));
-    expect(entries.slice(first).every((entry) => away.has(entry) || hasImage(entry))).toBe(true);
+  });
+
+  it("never gives both threads the same long text: a session that repeats itself is split between its copies", () => {
+    // A branch that re-sends the whole conversation: every text twice, the copies last in reading order.
+    const view = buildReportView(analyzeAsRead(`${CORPUS}real/pi-mono__compact.jsonl`), null);
+    const once = readingOrder(view.transcript);
+    const entries = [...once, ...structuredClone(once)];
+    const away = remoteShare(entries, 0.4);
+    const textsOf = (list: readonly EntryView[]) => new Set(list.flatMap(longStrings));
+    const sentTexts = textsOf(entries.filter((entry) => away.has(entry)));
+    const keptTexts = textsOf(entries.filter((entry) => !away.has(entry)));
+    expect(sentTexts.size).toBeGreaterThan(0);
+    expect([...sentTexts].filter((text) => keptTexts.has(text))).toEqual([]);
+    // Each text's work is counted once: the other thread still gets about its share of the distinct texts.
+    const chars = (texts: Set<string>) => [...texts].reduce((sum, text) => sum + text.length, 0);
+    const share = chars(sentTexts) / chars(textsOf(entries));
+    expect(share).toBeGreaterThan(0.25);
+    expect(share).toBeLessThan(0.5);
   });
 
   it("reads folded branches in reading order, each entry once", () => {
@@ -100,10 +130,12 @@ describe("a share of the Markdown report's entries rendered elsewhere", () => {
     try {
       let answered = 0;
       const shared = await renderMarkdown(analyzeAsRead(path), {
-        remoteEntries: async (entries, settings) => {
-          const result = await thread.markdownEntries(entries, settings);
-          answered += result?.length ?? 0;
-          return result;
+        speed: {
+          markdownEntries: async (entries, settings) => {
+            const result = await thread.markdownEntries(entries, settings);
+            answered += result?.length ?? 0;
+            return result;
+          },
         },
       });
       expect(answered).toBeGreaterThan(0);

@@ -1,12 +1,10 @@
 import { statSync } from "node:fs";
-import { availableParallelism } from "node:os";
 import { basename, extname, join } from "node:path";
 import { UsageError } from "../../output/usage-error.js";
 import { writeMarkdownReport } from "../../output/write-markdown-report.js";
 import { isSpecialFile, refuseStandardOutputIntoInput, writeReportFile } from "../../output/write-output.js";
 import { analyze, type SessionAnalysis } from "../../pipeline.js";
 import { readSessionFile } from "../../read/read-session-file.js";
-import { SPLIT_MIN_CHARS } from "../../redact/split-redactor.js";
 import {
   formatNamedBy,
   OUTPUT_FORMATS,
@@ -17,9 +15,7 @@ import {
 } from "../../render/formats.js";
 import type { SummaryForm } from "../../render/markdown/render-markdown.js";
 import { newestSessionFor } from "../../sessions/find-session.js";
-import { reportSpeed } from "../../speed/machinery/report-speed.js";
-import type { ReportThread, ReportThreadWork } from "../../speed/machinery/report-thread.js";
-import { speedPieceOn } from "../../speed/pieces.js";
+import { type CommandSpeed, startReportSpeed } from "../../speed/machinery/report-speed.js";
 import { redactionSentence, redactionView } from "../../view/redaction-view.js";
 import { boundHeapForMarkdown } from "../heap-growth.js";
 import type { CliIo } from "../io.js";
@@ -43,12 +39,6 @@ export interface ReportOptions {
   /** False for `--no-session-file`: the HTML report offers no copy of the session file. */
   sessionFile: boolean;
 }
-
-/**
- * From this size of session file a Markdown report renders a share of its entries in the report thread.
- * Below it, starting the thread and loading the Markdown code there costs about what the share saves.
- */
-const MARKDOWN_SHARE_MIN_BYTES = 1_000_000;
 
 /** Where a report goes when `-o` is not given: HTML into the current directory, JSON and Markdown to stdout. */
 function defaultOutput(format: OutputFormat, sessionPath: string, cwd: string): string {
@@ -95,23 +85,20 @@ export async function reportCommand(
   if (output === "-") refuseStandardOutputIntoInput(io.stdout.fd, sessionPath);
   if (options.format === "md") boundHeapForMarkdown();
   const imagesBeside = output !== "-" && !isSpecialFile(output);
-  const size = fileSize(sessionPath);
-  const work: ReportThreadWork = {
-    // Not with --template: the thread's placeholders stand in for highlighted lines until the page is
-    // done, and a template of the user's own might escape, cut or count what it is given.
-    highlight: format.reportThread === "highlight" && options.template === undefined,
-    // The JSON report redacts only its own few strings; a small session is not worth sending anywhere.
-    redact: format.redacts === "session" && options.redact !== false && size >= SPLIT_MIN_CHARS,
-    markdown:
-      format.reportThread === "markdown-entries" &&
-      options.summary === undefined &&
-      size >= MARKDOWN_SHARE_MIN_BYTES,
-  };
-  const thread = work.highlight || work.redact || work.markdown ? await reportThreadIfCores(work) : undefined;
+  // The speed machinery (src/speed/machinery/) decides for itself, from what the report will be, whether
+  // a second thread helps and what it does; here it is one object handed to the analysis and the renderer.
+  const machinery = await startReportSpeed({
+    reportThread: format.reportThread,
+    redacts: format.redacts,
+    redact: options.redact !== false,
+    template: options.template !== undefined,
+    summary: options.summary !== undefined,
+    size: fileSize(sessionPath),
+  });
   let rendered: RenderedReport;
   let analysis: SessionAnalysis;
   try {
-    analysis = await analyzeFor(format, sessionPath, options, thread);
+    analysis = await analyzeFor(format, sessionPath, options, machinery.speed);
     const progress = progressLine(io.stderr, "rendering");
     rendered = await format.render({
       analysis,
@@ -121,14 +108,14 @@ export async function reportCommand(
       // Images go to files beside a written report; on standard output, a pipe or a device they become notes.
       ...(imagesBeside ? { assetsDir: `${basename(output)}.assets` } : {}),
       ...(options.template === undefined ? {} : { templateDir: options.template }),
-      speed: reportSpeed(thread, work),
+      speed: machinery.speed,
       onProgress: progress.update,
     });
     progress.done();
   } finally {
-    await thread?.close();
+    await machinery.close();
   }
-  const failure = thread?.failure() ?? null;
+  const failure = machinery.failure();
   if (failure !== null) {
     io.stderr.write(
       `pi-report: the report's second thread stopped (${failure}); this one did its work instead\n`,
@@ -170,27 +157,17 @@ function analyzeFor(
   format: OutputFormat,
   sessionPath: string,
   options: ReportOptions,
-  thread: ReportThread | undefined,
+  speed: CommandSpeed["speed"],
 ): Promise<SessionAnalysis> {
   return analyze(readSessionFile(sessionPath), {
     sessionPath,
     ...(options.leaf === undefined ? {} : { leafId: options.leaf }),
     redaction: redactionSettings(options.redact),
     redactionScope: format.redacts,
-    ...(thread === undefined ? {} : { redactionThread: thread }),
     // The page offers the session file, redacted by this same analysis (`--no-session-file`: not).
     sessionFile: format.offersSessionFile && options.sessionFile !== false,
+    speed,
   });
-}
-
-/**
- * The report thread, started before the session is read; none on a single core, where it would only
- * compete with this one, nor when it is switched off (src/speed/pieces.ts): then this thread does it all.
- */
-async function reportThreadIfCores(work: ReportThreadWork): Promise<ReportThread | undefined> {
-  if (availableParallelism() < 2 || !speedPieceOn("report-thread")) return undefined;
-  const { startReportThread } = await import("../../speed/machinery/report-thread.js");
-  return startReportThread(work);
 }
 
 /** The size of a file in bytes; 0 when it cannot be read (reading it says why, with a clear message). */

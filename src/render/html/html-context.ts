@@ -2,6 +2,7 @@ import { EMBEDDABLE_IMAGE_TYPES } from "../../view/content-view.js";
 import type { ImageView, MessageView } from "../../view/entry-view.js";
 import { formatInteger } from "../../view/format.js";
 import { ansiToHtml } from "../primitives/ansi/ansi-to-html.js";
+import type { RenderEngines } from "../primitives/engines.js";
 import { escapeHtml } from "../primitives/escape.js";
 import type { HighlightBudget, HighlightPriority } from "../primitives/highlight/budget.js";
 import { highlightCode, plainCodeBlock } from "../primitives/highlight/code-to-html.js";
@@ -15,6 +16,8 @@ import type { RenderJobs } from "./render-jobs.js";
 
 /** What the page-model builders share: the job queue, the highlight budget and the report's options. */
 export interface HtmlContext {
+  /** The pieces the page is rendered with (`PageSpeed.engines`). */
+  engines: RenderEngines;
   jobs: RenderJobs;
   budget: HighlightBudget;
   cwd: string | null;
@@ -49,10 +52,16 @@ export function markdownSlot(context: HtmlContext, markdown: string): Slot {
   context.jobs.add(
     "code-fence",
     async () => {
-      if (isPlainProse(markdown)) return proseToHtml(markdown);
+      const { plainProse } = context.engines;
+      // Prose is never held to the budget, written without a parse or (that piece off) through it.
+      if (isPlainProse(markdown)) {
+        return plainProse
+          ? proseToHtml(markdown)
+          : markdownToHtml(markdown, { budget: context.budget, idPrefix, plainProse });
+      }
       if (markdown.length > context.markdownLeft.chars) return plainTextSlot(markdown).html;
       context.markdownLeft.chars -= markdown.length;
-      return markdownToHtml(markdown, { budget: context.budget, idPrefix });
+      return markdownToHtml(markdown, { budget: context.budget, idPrefix, plainProse });
     },
     (html) => {
       slot.html = html;

@@ -1,3 +1,4 @@
+import type { RenderEngines } from "../primitives/engines.js";
 import type { LineTokenizer } from "../primitives/highlight/tokenizer.js";
 
 /**
@@ -8,11 +9,14 @@ import type { LineTokenizer } from "../primitives/highlight/tokenizer.js";
 export type PagePhase = "model" | "render" | "templates";
 
 /**
- * The speed machinery a page may be handed (src/speed/machinery/: the report thread, V8's tier-up by
- * phase). The page composes itself as it would without it, tells it where it is, and hands it the
- * finished parts: it changes when the page is done, never what the page says (test/speed/).
+ * The speed machinery a page may be handed (src/speed/machinery/: the pieces it is rendered with, the
+ * report thread, V8's tier-up by phase). The page composes itself as it would without it, tells it where
+ * it is, and hands it the finished parts: it changes when the page is done, never what the page says
+ * (test/speed/). The HTML and Markdown reports take it under one name, `speed` (see `ReportSpeed`).
  */
 export interface PageSpeed {
+  /** The pieces to render with (`DEFAULT_ENGINES` when unset). */
+  readonly engines?: RenderEngines;
   /**
    * Where the code the highlight budget lets through is tokenized (unset: in this thread). A tokenizer
    * that answers with placeholders (the report thread's) fills them in `finish`: with templates of your

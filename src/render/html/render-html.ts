@@ -6,7 +6,9 @@ import { buildReportView } from "../../view/report-view.js";
 import { ansiStylesheet } from "../primitives/ansi/ansi-stylesheet.js";
 import { showControlCharacters } from "../primitives/control-characters.js";
 import { diffStylesheet } from "../primitives/diff/diff-to-html.js";
+import { DEFAULT_ENGINES } from "../primitives/engines.js";
 import { createHighlightBudget, type HighlightBudgetOptions } from "../primitives/highlight/budget.js";
+import { localTokenizer } from "../primitives/highlight/code-to-lines.js";
 import { highlightStylesheet } from "../primitives/highlight/theme-classes.js";
 import { chartSvg } from "./chart-svg.js";
 import { contentSecurityPolicy } from "./csp.js";
@@ -15,7 +17,7 @@ import { DEFAULT_MARKDOWN_CHARS, type HtmlContext } from "./html-context.js";
 import { messagesToHtml } from "./message-to-html.js";
 import type { PageSpeed } from "./page-speed.js";
 import { RenderJobs } from "./render-jobs.js";
-import { sessionDownload } from "./session-download.js";
+import { type SessionDownload, sessionDownload } from "./session-download.js";
 import type { HtmlNode } from "./template-data.js";
 import { loadTemplates } from "./templates.js";
 import { applyTurnChrome, toolsText } from "./turn-chrome.js";
@@ -40,8 +42,8 @@ export interface HtmlOptions {
   /** Called as highlighting progresses on a large session. */
   onProgress?: (done: number, total: number) => void;
   /**
-   * Speed machinery (src/speed/machinery/): a report thread to tokenize in (`startReportThread`, which
-   * the caller closes), a phase hook. The same bytes, sooner; see `PageSpeed`.
+   * Speed machinery: the pieces to render with, a thread to tokenize in, a phase hook. The same bytes,
+   * sooner; see `PageSpeed`. The command hands it what src/speed/machinery/ makes.
    */
   speed?: PageSpeed;
 }
@@ -72,8 +74,10 @@ export async function renderHtmlParts(
   options: HtmlOptions = {},
 ): Promise<string[]> {
   const speed = options.speed ?? {};
-  const parts = await composePage(analysis, options, speed);
-  const page = speed.finish === undefined ? parts : await speed.finish(parts);
+  const download = analysis.sessionFile === undefined ? null : sessionDownload(analysis.sessionFile);
+  const parts = await composePage(analysis, options, speed, download?.link ?? null);
+  const finished = speed.finish === undefined ? parts : await speed.finish(parts);
+  const page = download === null ? finished : download.place(finished);
   // No character that acts on a reader rather than shows (a terminal's escape sequences for one who
   // `cat`s the file, bidi overrides in a browser): done on the finished page, so that no field of the
   // session, no template and no highlighter can bring one in. ANSI colours are classes by now.
@@ -85,15 +89,18 @@ async function composePage(
   analysis: SessionAnalysis,
   options: HtmlOptions,
   speed: PageSpeed,
+  download: SessionDownload | null,
 ): Promise<string[]> {
-  const templates = loadTemplates(options.templateDir);
+  const engines = speed.engines ?? DEFAULT_ENGINES;
+  const templates = loadTemplates(options.templateDir, { engines: engines.templates });
   speed.phase?.("model");
   const view = buildReportView(analysis, options.sourcePath ?? null);
   const anchors = entryAnchors(analysis.tree.entries);
   let markdownIds = 0;
   const context: HtmlContext = {
+    engines,
     jobs: new RenderJobs(),
-    budget: createHighlightBudget(options.budget, speed.tokenizer),
+    budget: createHighlightBudget(options.budget, speed.tokenizer ?? localTokenizer(engines.highlighters)),
     cwd: view.header.cwd,
     thinking: options.thinking ?? true,
     childPage: (path) => options.childPages?.get(path) ?? null,
@@ -129,7 +136,7 @@ async function composePage(
     css,
     script,
     header: view.header,
-    download: analysis.sessionFile === undefined ? null : sessionDownload(analysis.sessionFile),
+    download,
     usage: view.usage,
     chart: chartSvg(view.chart),
     chartPoints: view.chart.points.length,

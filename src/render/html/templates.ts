@@ -4,7 +4,6 @@ import { basename, join, sep } from "node:path";
 import type Handlebars from "handlebars";
 import HandlebarsRuntime from "handlebars/runtime.js";
 import { packagePath } from "../../package-root.js";
-import { speedPieceOn } from "../../speed/pieces.js";
 import {
   firstLine,
   formatCost,
@@ -12,6 +11,7 @@ import {
   formatInteger,
   formatTokens,
 } from "../../view/format.js";
+import { DEFAULT_ENGINES, type RenderEngines } from "../primitives/engines.js";
 import { TemplateError } from "../template-error.js";
 import { fullHandlebars } from "./handlebars-full.js";
 import {
@@ -206,6 +206,8 @@ export interface LoadOptions {
   precompiled?: ReadonlyMap<string, PrecompiledTemplate>;
   /** Render with handlebars' runtime even when the closures could (to hold the two to the same page). */
   engine?: "handlebars";
+  /** How the templates run (`RenderEngines.templates`); default: closures, from the build's templates. */
+  engines?: RenderEngines["templates"];
 }
 
 let shipped: ReadonlyMap<string, PrecompiledTemplate> | undefined;
@@ -339,8 +341,10 @@ export function shippedTemplatesPrecompiled(): string {
  * replace the shipped ones of the same file name (`page.hbs`, `entry.hbs`, `report.css`, ...).
  */
 export function loadTemplates(overrideDir?: string, options: LoadOptions = {}): TemplateSet {
+  const engines = options.engines ?? DEFAULT_ENGINES.templates;
+  const closuresAsked = options.engine !== "handlebars" && engines.closures;
   // A set made from precompiled templates of the caller's own (tests) is not kept.
-  const key = overrideDir ?? "";
+  const key = `${closuresAsked}:${engines.precompiled}\0${overrideDir ?? ""}`;
   const cached = options.precompiled === undefined ? cache.get(key) : undefined;
   if (cached !== undefined) return cached;
   if (overrideDir !== undefined && !existsSync(overrideDir)) {
@@ -363,13 +367,11 @@ export function loadTemplates(overrideDir?: string, options: LoadOptions = {}): 
       throw new TemplateError(`template \`${name}\` is missing from ${DEFAULT_TEMPLATE_DIR}.`);
     return source;
   };
-  // Switched off, every template is compiled now, as before the build compiled them.
-  const precompiled =
-    options.precompiled ?? (speedPieceOn("precompiled-templates") ? precompiledTemplates() : new Map());
+  // Without the build's templates, every template is compiled now, as before the build compiled them.
+  const precompiled = options.precompiled ?? (engines.precompiled ? precompiledTemplates() : new Map());
   // The closures render the page when they support every template of the set; handlebars' runtime
   // renders it otherwise (its compiler loaded only for a template the build did not compile).
-  const useClosures = options.engine !== "handlebars" && speedPieceOn("template-closures");
-  const closures = useClosures ? closuresOf(precompiled, sources, read) : undefined;
+  const closures = closuresAsked ? closuresOf(precompiled, sources, read) : undefined;
   const shippedTranscript =
     files.get("transcript.hbs") === join(DEFAULT_TEMPLATE_DIR, "partials", "transcript.hbs");
   const pageParts = pagePartsOf(

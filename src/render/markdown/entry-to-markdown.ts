@@ -11,8 +11,6 @@ import {
   heading,
   list,
   paragraph,
-  stringify,
-  stringifyEach,
   strong,
   text,
 } from "./mdast.js";
@@ -249,7 +247,7 @@ function entryBlocks(entry: EntryView, context: MarkdownContext): EntryBlocks {
 /** One transcript entry as finished Markdown. */
 export function entryToMarkdown(entry: EntryView, context: MarkdownContext): MarkdownEntry {
   const { body, ...rest } = entryBlocks(entry, context);
-  return { ...rest, body: stringify(body) };
+  return { ...rest, body: context.stringify(body) };
 }
 
 /**
@@ -263,7 +261,7 @@ export function entriesToMarkdown(entries: readonly EntryView[], context: Markdo
   const rendered: MarkdownEntry[] = [];
   for (let start = 0; start < entries.length; start += BATCH) {
     const batch = entries.slice(start, start + BATCH).map((entry) => entryBlocks(entry, context));
-    const bodies = stringifyEach(batch.map((entry) => entry.body));
+    const bodies = context.stringifyEach(batch.map((entry) => entry.body));
     batch.forEach(({ heading, status }, at) => {
       rendered.push({ heading, status, body: bodies[at] as string });
     });

@@ -1,12 +1,13 @@
 import { TOOL_VERSION } from "../../version.js";
 import type { EntryView, TranscriptNode } from "../../view/entry-view.js";
 import type { ReportView } from "../../view/report-view.js";
+import type { RenderEngines } from "../primitives/engines.js";
 import { markdownContext } from "./entry-context.js";
 import { readingOrder } from "./entry-share.js";
 import { entriesToMarkdown, entryToMarkdown, type MarkdownEntry } from "./entry-to-markdown.js";
 import type { MarkdownImages } from "./images.js";
 import type { MarkdownContext } from "./markdown-context.js";
-import { code, emphasis, paragraph, stringify, text } from "./mdast.js";
+import { code, emphasis, paragraph, text } from "./mdast.js";
 import {
   branchesBlock,
   factsList,
@@ -59,10 +60,11 @@ function nodesToTemplate(
  */
 export function fullTemplateData(
   view: ReportView,
-  options: { thinking: boolean; images: MarkdownImages },
+  options: { thinking: boolean; images: MarkdownImages; engines?: RenderEngines },
   given: RenderedEntries = new Map(),
 ): FullTemplateData {
-  const context = markdownContext({ cwd: view.header.cwd, thinking: options.thinking }, options.images);
+  const settings = { cwd: view.header.cwd, thinking: options.thinking, engines: options.engines };
+  const context = markdownContext(settings, options.images);
   const rest = readingOrder(view.transcript).filter((entry) => !given.has(entry));
   const rendered = new Map(given);
   entriesToMarkdown(rest, context).forEach((markdown, at) => {
@@ -74,11 +76,11 @@ export function fullTemplateData(
     title: titleHeading(view.header, 1),
     facts: factsList(view.header),
     problems: problemsBlock(view.header),
-    usage: stringify(totalsTable(view.usage)),
-    prompts: view.prompts.length === 0 ? null : stringify(promptsTable(view.prompts)),
-    branches: branches.length === 0 ? null : stringify(branches),
+    usage: context.stringify(totalsTable(view.usage)),
+    prompts: view.prompts.length === 0 ? null : context.stringify(promptsTable(view.prompts)),
+    branches: branches.length === 0 ? null : context.stringify(branches),
     transcript: nodesToTemplate(view.transcript, context, rendered),
-    footer: stringify([
+    footer: context.stringify([
       paragraph(
         emphasis(
           text(`Made with pi-session-report ${TOOL_VERSION}`),

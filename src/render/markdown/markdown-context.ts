@@ -21,6 +21,10 @@ export interface MarkdownContext {
   session: (markdown: string) => RootContent[];
   /** Serializes a small tree the report repeats (an entry's heading, its context note) once (`stringifyOnce`). */
   stringifyOnce: (nodes: RootContent[]) => string;
+  /** `stringify` with the report's engines. */
+  stringify: (nodes: RootContent[]) => string;
+  /** `stringifyEach` with the report's engines: many entries' blocks in one serializer pass. */
+  stringifyEach: (groups: readonly RootContent[][]) => string[];
 }
 
 /** Session Markdown sits below the report's own headings (`#` title, `##` sections, `###` entries). */

@@ -3,6 +3,7 @@ import type { BlockContent, Code, Html, PhrasingContent, Root, RootContent, Text
 import remarkGfm from "remark-gfm";
 import remarkStringify from "remark-stringify";
 import { unified } from "unified";
+import { textByCharacter } from "./text-by-character.js";
 
 /**
  * mdast builders and the one serializer of the Markdown report. Session text only ever enters the
@@ -199,23 +200,31 @@ function makeMentionsInert(nodes: RootContent[]): void {
   }
 }
 
-const processor = unified()
-  .use(remarkGfm)
-  .use(remarkStringify, {
-    bullet: "-",
-    emphasis: "_",
-    strong: "*",
-    fences: true,
-    listItemIndent: "one",
-    rule: "-",
-  })
-  .freeze();
+const STRINGIFY_OPTIONS = {
+  bullet: "-",
+  emphasis: "_",
+  strong: "*",
+  fences: true,
+  listItemIndent: "one",
+  rule: "-",
+} as const;
+
+/** The serializer, and the same with its text handler fed only the patterns a text can match (`byCharacter`). */
+const PROCESSORS = {
+  library: unified().use(remarkGfm).use(remarkStringify, STRINGIFY_OPTIONS).freeze(),
+  byCharacter: unified()
+    .use(remarkGfm)
+    .use(remarkStringify, { ...STRINGIFY_OPTIONS, handlers: { text: textByCharacter } })
+    .freeze(),
+};
 
 /**
  * Serializes blocks to Markdown, without a trailing newline. Never throws: should the serializer fail
  * (it recurses, and absurd nesting can exhaust the stack), the blocks' text comes out as one code block.
+ * `byCharacter` (`RenderEngines.markdown.textByCharacter`) chooses a faster way to the same Markdown.
  */
-export function stringify(nodes: RootContent[]): string {
+export function stringify(nodes: RootContent[], byCharacter = true): string {
+  const processor = byCharacter ? PROCESSORS.byCharacter : PROCESSORS.library;
   makeMentionsInert(nodes);
   const root: Root = { type: "root", children: nodes };
   try {
@@ -237,8 +246,10 @@ const GROUP_END = `<!-- pi-report ${randomUUID()} -->`;
  * remembers of the one before it. Falls back to a call per group should a group's end not come out
  * where it was put.
  */
-export function stringifyEach(groups: readonly RootContent[][]): string[] {
-  if (groups.length < 2) return groups.map((group) => stringify(group));
+export function stringifyEach(groups: readonly RootContent[][], byCharacter = true): string[] {
+  const one = (group: RootContent[]) => stringify(group, byCharacter);
+  if (groups.length < 2) return groups.map(one);
+  const processor = byCharacter ? PROCESSORS.byCharacter : PROCESSORS.library;
   const children: RootContent[] = [];
   for (const group of groups) {
     makeMentionsInert(group);
@@ -249,14 +260,14 @@ export function stringifyEach(groups: readonly RootContent[][]): string[] {
   try {
     parts = processor.stringify({ type: "root", children }).split(GROUP_END);
   } catch {
-    return groups.map((group) => stringify(group));
+    return groups.map(one);
   }
   // Every group but the first starts after the blank line that follows the end of the one before; the
   // last end is followed by the document's line ending alone.
   const whole =
     parts.length === groups.length + 1 &&
     parts.every((part, at) => at === 0 || (at === groups.length ? part === "\n" : part.startsWith("\n\n")));
-  if (!whole) return groups.map((group) => stringify(group));
+  if (!whole) return groups.map(one);
   return groups.map((_, at) => (parts[at] as string).slice(at === 0 ? 0 : 2).trimEnd());
 }
 
@@ -270,8 +281,9 @@ const PIECE_END = "end";
  * Unlike `stringify` it never falls back (it throws) and trims nothing: the serializer ends a document
  * with a line ending of its own, which a paragraph after the blocks (cut off here) tells apart from theirs.
  */
-export function serializePiece(nodes: RootContent[]): string {
+export function serializePiece(nodes: RootContent[], byCharacter = true): string {
   makeMentionsInert(nodes);
+  const processor = byCharacter ? PROCESSORS.byCharacter : PROCESSORS.library;
   const markdown = processor.stringify({ type: "root", children: [...nodes, paragraph(text(PIECE_END))] });
   const end = `\n\n${PIECE_END}\n`;
   if (!markdown.endsWith(end)) throw new Error("a piece's blocks did not end where they were cut off");

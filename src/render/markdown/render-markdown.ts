@@ -2,6 +2,7 @@ import type { SessionAnalysis } from "../../pipeline.js";
 import type { EntryView } from "../../view/entry-view.js";
 import { buildReportView, type ReportView } from "../../view/report-view.js";
 import { showControlCharacters } from "../primitives/control-characters.js";
+import type { RenderEngines } from "../primitives/engines.js";
 import { type EntrySettings, markdownContext } from "./entry-context.js";
 import { REMOTE_SHARE, type RemoteEntries, readingOrder, remoteShare } from "./entry-share.js";
 import { entriesToMarkdown, type MarkdownEntry } from "./entry-to-markdown.js";
@@ -33,11 +34,19 @@ export interface MarkdownOptions {
   assetsDir?: string;
   /** A `--template` folder whose `markdown/*.hbs` replace the shipped templates of the same name. */
   templateDir?: string;
-  /**
-   * Another thread to render a share of the transcript's entries meanwhile (`startReportThread` gives
-   * one). The report is the same bytes with it or without.
-   */
-  remoteEntries?: RemoteEntries;
+  /** Speed machinery: the pieces to render with, another thread for a share of the entries (`MarkdownSpeed`). */
+  speed?: MarkdownSpeed;
+}
+
+/**
+ * The speed machinery the Markdown report may be handed, under the same name as the page's (`PageSpeed`;
+ * one object serves both, see `ReportSpeed`). The report is the same bytes with it or without.
+ */
+export interface MarkdownSpeed {
+  /** The pieces to render with (`DEFAULT_ENGINES` when unset). */
+  readonly engines?: RenderEngines;
+  /** Another thread that renders a share of the transcript's entries meanwhile. */
+  readonly markdownEntries?: RemoteEntries;
 }
 
 /** The two pull-request summaries: short (the default) and full. */
@@ -77,11 +86,13 @@ export async function renderMarkdown(
   if (summary === "full") return { markdown: renderSummary(view, templates), assets: [] };
   const images = new MarkdownImages(options.assetsDir);
   const thinking = options.thinking ?? true;
+  const engines = options.speed?.engines;
+  const remote = options.speed?.markdownEntries;
   const rendered =
-    options.remoteEntries === undefined
+    remote === undefined
       ? undefined
-      : await renderShared(view, { cwd: view.header.cwd, thinking }, images, options.remoteEntries);
-  const data = fullTemplateData(view, { thinking, images }, rendered);
+      : await renderShared(view, { cwd: view.header.cwd, thinking, engines }, images, remote);
+  const data = fullTemplateData(view, { thinking, images, engines }, rendered);
   return { markdown: finish(templates.full(data)), assets: images.assets };
 }
 

@@ -69,10 +69,13 @@ export function isSafeUrl(url: string): boolean {
  * references are made inert when serialized, in `stringify`.) Never throws: text the parser cannot
  * take, or that nests absurdly deep, comes back as one code block.
  */
-export function sessionMarkdown(markdown: string, headingOffset = 0): RootContent[] {
+export function sessionMarkdown(markdown: string, headingOffset = 0, plainProse = true): RootContent[] {
   if (markdown.trim() === "") return [];
-  // Most sentences hold no markdown at all: paragraphs of text, without the cost of parsing them.
-  return isPlainProse(markdown) ? proseParagraphs(markdown) : parsedSessionMarkdown(markdown, headingOffset);
+  // Most sentences hold no markdown at all: paragraphs of text, without the cost of parsing them
+  // (`RenderEngines.plainProse`).
+  return plainProse && isPlainProse(markdown)
+    ? proseParagraphs(markdown)
+    : parsedSessionMarkdown(markdown, headingOffset);
 }
 
 /** sessionMarkdown without the plain-prose fast path (tests hold the two equal). */

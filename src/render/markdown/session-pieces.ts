@@ -13,23 +13,29 @@ import { sessionMarkdown } from "./session-markdown.js";
  * with a list: a list right after another list takes the other bullet, so such a text stays blocks, for
  * the serializer to see its neighbours. Use one per report: it keeps every text it has seen.
  */
-export function sessionPieces(headingOffset: number): (markdown: string) => RootContent[] {
+export function sessionPieces(
+  headingOffset: number,
+  plainProse = true,
+  byCharacter = true,
+): (markdown: string) => RootContent[] {
   const pieces = new Map<string, RootContent | null>();
   return (markdown) => {
     const known = pieces.get(markdown);
-    if (known !== undefined) return known === null ? sessionMarkdown(markdown, headingOffset) : [known];
-    const blocks = sessionMarkdown(markdown, headingOffset);
-    const piece = asPiece(blocks);
+    if (known !== undefined) {
+      return known === null ? sessionMarkdown(markdown, headingOffset, plainProse) : [known];
+    }
+    const blocks = sessionMarkdown(markdown, headingOffset, plainProse);
+    const piece = asPiece(blocks, byCharacter);
     pieces.set(markdown, piece);
     return piece === null ? blocks : [piece];
   };
 }
 
 /** Blocks as one finished piece, or null when they must stay blocks (see `sessionPieces`). */
-function asPiece(blocks: RootContent[]): RootContent | null {
+function asPiece(blocks: RootContent[], byCharacter: boolean): RootContent | null {
   if (blocks.length === 0 || blocks[0]?.type === "list" || blocks.at(-1)?.type === "list") return null;
   try {
-    return { type: "html", value: serializePiece(blocks) };
+    return { type: "html", value: serializePiece(blocks, byCharacter) };
   } catch {
     // Left to the report's own serializing, which falls back as it always has.
     return null;

@@ -6,13 +6,13 @@ import { stringify } from "./mdast.js";
  * again, node for node, is not serialized again. Keyed by the tree's JSON, which holds all that its
  * Markdown depends on. Use one per report: it keeps every tree it has seen.
  */
-export function stringifyOnce(): (nodes: RootContent[]) => string {
+export function stringifyOnce(serialize = stringify): (nodes: RootContent[]) => string {
   const serialized = new Map<string, string>();
   return (nodes) => {
     const key = JSON.stringify(nodes);
     let markdown = serialized.get(key);
     if (markdown === undefined) {
-      markdown = stringify(nodes);
+      markdown = serialize(nodes);
       serialized.set(key, markdown);
     }
     return markdown;

@@ -1,5 +1,4 @@
 import nodeModule from "node:module";
-import { speedPieceOn } from "../pieces.js";
 
 /** `module.enableCompileCache`, which Node 22.8 added (Node 20's `node:module` has none). */
 type EnableCompileCache = () => { status: number; directory?: string };
@@ -12,7 +11,6 @@ type EnableCompileCache = () => { status: number; directory?: string };
  * Worker threads inherit it through `NODE_COMPILE_CACHE` (the API enables it for this thread only).
  */
 export function enableCompileCache(): void {
-  if (!speedPieceOn("compile-cache")) return;
   const enable = (nodeModule as { enableCompileCache?: EnableCompileCache }).enableCompileCache;
   if (enable === undefined) return;
   const { directory } = enable();

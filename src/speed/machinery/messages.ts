@@ -2,6 +2,7 @@ import type { RedactOptions } from "../../redact/create-redactor.js";
 import type { RemoteRedaction } from "../../redact/split-redactor.js";
 import type { EntrySettings } from "../../render/markdown/entry-context.js";
 import type { MarkdownEntry } from "../../render/markdown/entry-to-markdown.js";
+import type { OwnHighlighters } from "../../render/primitives/engines.js";
 import type {
   TokenizeRequest,
   TokenizeResult,
@@ -11,7 +12,7 @@ import type { EntryView } from "../../view/entry-view.js";
 /** What the report thread is asked to do. */
 export type ToWorker =
   /** Load what the coming work needs while the session is read: shiki's engine, secretlint's rules. */
-  | { kind: "warm"; highlight: boolean; redact: boolean; markdown: boolean }
+  | { kind: "warm"; highlight: boolean; redact: boolean; markdown: boolean; highlighters: OwnHighlighters }
   | { kind: "tokenize"; requests: TokenizeRequest[] }
   /** A share of the Markdown report's entries to render (`renderEntries`). */
   | { kind: "markdown-entries"; id: number; entries: readonly EntryView[]; settings: EntrySettings }

@@ -5,15 +5,16 @@ import type { RemoteRedaction, RemoteRedactor } from "../../redact/split-redacto
 import type { PagePhase, PageSpeed } from "../../render/html/page-speed.js";
 import type { RemoteEntries } from "../../render/markdown/entry-share.js";
 import type { MarkdownEntry } from "../../render/markdown/entry-to-markdown.js";
+import { DEFAULT_ENGINES, type OwnHighlighters } from "../../render/primitives/engines.js";
 import { answerRequest } from "../../render/primitives/highlight/code-to-lines.js";
 import { DeferredTokenizer } from "./deferred-tokenizer.js";
 import type { FromWorker, ToWorker } from "./messages.js";
 
 /**
  * A worker thread that helps with one report while the calling thread builds it: it redacts 40% of a
- * large session's distinct text (`analyze`'s `redactionThread` option), tokenizes the code an HTML page's
- * highlight budget lets through (`HtmlOptions.speed`: it is the page's `PageSpeed`), and renders a share
- * of a Markdown report's entries (`markdownEntries`).
+ * large session's distinct text (`redactor`), tokenizes the code an HTML page's highlight budget lets
+ * through (`tokenizer`, `finish`), and renders a share of a Markdown report's entries (`markdownEntries`).
+ * The command hands these on as parts of its one `speed` object (report-speed.ts); not a library API.
  */
 export interface ReportThread extends PageSpeed {
   /** The tokenizer the page's highlight budget uses: placeholders, filled in by `finish`. */
@@ -43,6 +44,8 @@ export interface ReportThreadWork {
   redact: boolean;
   /** Render a share of the Markdown report's entries (`markdownEntries`). */
   markdown?: boolean;
+  /** The highlighters of our own to tokenize with (`RenderEngines.highlighters`); default: all of them. */
+  highlighters?: OwnHighlighters;
 }
 
 const SCRIPT = compiledScript(
@@ -123,7 +126,14 @@ export function startReportThread(work: ReportThreadWork = { highlight: true, re
     gone = true;
     await worker.terminate();
   };
-  post({ kind: "warm", highlight: work.highlight, redact: work.redact, markdown: work.markdown ?? false });
+  const highlighters = work.highlighters ?? DEFAULT_ENGINES.highlighters;
+  post({
+    kind: "warm",
+    highlight: work.highlight,
+    redact: work.redact,
+    markdown: work.markdown ?? false,
+    highlighters,
+  });
   let nextId = 0;
   return {
     tokenizer,
@@ -165,7 +175,7 @@ export function startReportThread(work: ReportThreadWork = { highlight: true, re
       await Promise.race([tokenizer.settle(), died]);
       const left = tokenizer.unanswered();
       if (left.length > 0) {
-        const answers = await Promise.all(left.map(answerRequest));
+        const answers = await Promise.all(left.map((request) => answerRequest(request, highlighters)));
         tokenizer.receive(answers);
       }
       await close();

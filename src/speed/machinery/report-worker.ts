@@ -7,6 +7,7 @@
 import { parentPort } from "node:worker_threads";
 import { cachedRedactor } from "../../redact/redactor-cache.js";
 import { changesOf } from "../../redact/split-redactor.js";
+import { DEFAULT_ENGINES, type OwnHighlighters } from "../../render/primitives/engines.js";
 import { answerRequest } from "../../render/primitives/highlight/code-to-lines.js";
 import type { TokenizeResult } from "../../render/primitives/highlight/deferred-tokenizer.js";
 import { getHighlighter } from "../../render/primitives/highlight/highlighter.js";
@@ -19,6 +20,8 @@ const send = (message: FromWorker) => port.postMessage(message);
 // Work is done strictly one message after another, so answers come back in the order asked; a step that
 // fails does not stop the ones after it (each answers for itself, see below).
 let queue: Promise<void> = Promise.resolve();
+// The highlighters the report is rendered with: the first message (`warm`) says which.
+let highlighters: OwnHighlighters = DEFAULT_ENGINES.highlighters;
 port.on("message", (message: ToWorker) => {
   queue = queue.then(() => handle(message)).catch(() => {});
 });
@@ -26,6 +29,7 @@ port.on("message", (message: ToWorker) => {
 async function handle(message: ToWorker): Promise<void> {
   switch (message.kind) {
     case "warm":
+      highlighters = message.highlighters;
       if (message.highlight) void getHighlighter();
       // secretlint's preset is a megabyte of code: loaded now, while the rendering thread reads the file.
       if (message.redact) await import("../../redact/secretlint-scan.js").catch(() => {});
@@ -35,7 +39,7 @@ async function handle(message: ToWorker): Promise<void> {
     case "tokenize": {
       // Every block gets an answer, null when it could not be tokenized: the page waits for all of them.
       const results: TokenizeResult[] = [];
-      for (const request of message.requests) results.push(await answerRequest(request));
+      for (const request of message.requests) results.push(await answerRequest(request, highlighters));
       send({ kind: "lines", results });
       return;
     }

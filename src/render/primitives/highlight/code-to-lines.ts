@@ -1,6 +1,8 @@
+import { DEFAULT_ENGINES, type OwnHighlighters } from "../engines.js";
 import type { HighlightBudget, HighlightPriority } from "./budget.js";
 import type { TokenizeRequest, TokenizeResult } from "./deferred-tokenizer.js";
 import { resolveLanguage } from "./languages.js";
+import type { LineTokenizer } from "./tokenizer.js";
 import { plainLines } from "./tokens-to-html.js";
 
 /** What to highlight a block as, and who pays for it. */
@@ -53,9 +55,9 @@ export function clearHighlightCache(): void {
 // a small session's HTML 211 -> 200 ms, the 2.3 MB real file 803 -> 794, the bench session 1,500 -> 1,490.
 let tokenizers: Promise<typeof import("./tokenize-block.js")> | undefined;
 
-async function tokenize(code: string, id: string): Promise<string[] | undefined> {
+async function tokenize(code: string, id: string, own: OwnHighlighters): Promise<string[] | undefined> {
   tokenizers ??= import("./tokenize-block.js");
-  const lines = await (await tokenizers).tokenizeBlock(code, id);
+  const lines = await (await tokenizers).tokenizeBlock(code, id, own);
   if (lines !== undefined) {
     stats.tokenized += 1;
     stats.tokenizedChars += code.length;
@@ -64,15 +66,22 @@ async function tokenize(code: string, id: string): Promise<string[] | undefined>
 }
 
 /**
- * Highlighted per-line HTML of `code` as language `id` (a resolved shiki id), ignoring any budget;
- * identical (language, code) pairs are tokenized once per process. `undefined` when the language
- * cannot be loaded. For callers that settle the budget themselves (a diff pays for both sides at once).
+ * Highlighted per-line HTML of `code` as language `id` (a resolved shiki id), ignoring any budget, with
+ * our own highlighters where `own` has them; identical (language, code) pairs are tokenized once per
+ * process. `undefined` when the language cannot be loaded. For callers that settle the budget themselves
+ * (a diff pays for both sides at once).
  */
-export function tokenizeToLines(code: string, id: string): Promise<string[] | undefined> {
-  let byCode = cache.get(id);
+export function tokenizeToLines(
+  code: string,
+  id: string,
+  own: OwnHighlighters = DEFAULT_ENGINES.highlighters,
+): Promise<string[] | undefined> {
+  // Highlighters of our own and the grammars may colour a block differently: each choice keeps its own.
+  const key = own.shell && own.lezer ? id : `${id}\0${own.shell}:${own.lezer}`;
+  let byCode = cache.get(key);
   if (byCode === undefined) {
     byCode = new Map();
-    cache.set(id, byCode);
+    cache.set(key, byCode);
   }
   const cached = byCode.get(code);
   if (cached !== undefined) {
@@ -83,9 +92,9 @@ export function tokenizeToLines(code: string, id: string): Promise<string[] | un
     cache.clear();
     cachedChars = 0;
     byCode = new Map();
-    cache.set(id, byCode);
+    cache.set(key, byCode);
   }
-  const pending = tokenize(code, id);
+  const pending = tokenize(code, id, own);
   byCode.set(code, pending);
   cachedChars += code.length;
   return pending;
@@ -96,24 +105,39 @@ export function tokenizeToLines(code: string, id: string): Promise<string[] | un
  * tokenized. Never rejects. The report thread answers with it, and so does the calling thread for what a
  * dead report thread left.
  */
-export async function answerRequest({ block, id, code }: TokenizeRequest): Promise<TokenizeResult> {
-  const lines = await tokenizeToLines(code, id).catch(() => undefined);
+export async function answerRequest(
+  { block, id, code }: TokenizeRequest,
+  own: OwnHighlighters = DEFAULT_ENGINES.highlighters,
+): Promise<TokenizeResult> {
+  const lines = await tokenizeToLines(code, id, own).catch(() => undefined);
   return { block, lines: lines ?? null };
 }
 
 /**
- * Per-line HTML of each block in `codes` as language `id`, all or none (`undefined`): by the budget's
- * tokenizer when it has one, else in this thread through the process-wide cache. Spends nothing: the
- * caller has settled the budget.
+ * The tokenizer of this thread: through the process-wide cache, with our own highlighters where `own`
+ * has them. What a budget without a tokenizer of its own uses, with every highlighter.
  */
-export async function highlightGroup(
+export function localTokenizer(own: OwnHighlighters = DEFAULT_ENGINES.highlighters): LineTokenizer {
+  return {
+    async tokenize(codes, id) {
+      const lines = await Promise.all(codes.map((code) => tokenizeToLines(code, id, own)));
+      return lines.every((block) => block !== undefined) ? lines : undefined;
+    },
+  };
+}
+
+const defaultTokenizer = localTokenizer();
+
+/**
+ * Per-line HTML of each block in `codes` as language `id`, all or none (`undefined`): by the budget's
+ * tokenizer, or in this thread with every highlighter. Spends nothing: the caller has settled the budget.
+ */
+export function highlightGroup(
   codes: readonly string[],
   id: string,
   budget: HighlightBudget,
 ): Promise<string[][] | undefined> {
-  if (budget.tokenizer !== undefined) return budget.tokenizer.tokenize(codes, id);
-  const lines = await Promise.all(codes.map((code) => tokenizeToLines(code, id)));
-  return lines.every((block) => block !== undefined) ? lines : undefined;
+  return (budget.tokenizer ?? defaultTokenizer).tokenize(codes, id);
 }
 
 /**

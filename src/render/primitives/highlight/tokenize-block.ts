@@ -3,6 +3,7 @@
  * parsers and shell scanner of own-highlighters.ts. The heavy half of highlighting, in a module of its own:
  * `code-to-lines.ts` loads it on first use, so a thread that only decides what is highlighted never does.
  */
+import type { OwnHighlighters } from "../engines.js";
 import { highlighterOf, loadLanguage } from "./highlighter.js";
 import { isOwnBlock, ownTokens } from "./own-highlighters.js";
 import { RULE_THEME_NAME, themeClasses } from "./theme-classes.js";
@@ -15,11 +16,16 @@ import { tokensToHtmlLines } from "./tokens-to-html.js";
 const MAX_LINE_LENGTH = 10_000;
 
 /**
- * `code` as language `id` (a resolved shiki id), one HTML string per line; `undefined` when the language
- * cannot be loaded or its grammar or parser fails on this code. Never rejects.
+ * `code` as language `id` (a resolved shiki id), one HTML string per line, by our own highlighter where
+ * `own` has one for it, else shiki's grammar; `undefined` when the language cannot be loaded or its
+ * grammar or parser fails on this code. Never rejects.
  */
-export async function tokenizeBlock(code: string, id: string): Promise<string[] | undefined> {
-  if (isOwnBlock(code, id)) return tokenizeOwn(code, id);
+export async function tokenizeBlock(
+  code: string,
+  id: string,
+  own: OwnHighlighters,
+): Promise<string[] | undefined> {
+  if (isOwnBlock(code, id, own)) return tokenizeOwn(code, id, own);
   if (!(await loadLanguage(id))) return undefined;
   try {
     const core = await highlighterOf(id);
@@ -36,9 +42,9 @@ export async function tokenizeBlock(code: string, id: string): Promise<string[] 
   }
 }
 
-function tokenizeOwn(code: string, id: string): string[] | undefined {
+function tokenizeOwn(code: string, id: string, own: OwnHighlighters): string[] | undefined {
   try {
-    return tokensToHtmlLines(ownTokens(code, id), themeClasses().classOf);
+    return tokensToHtmlLines(ownTokens(code, id, own), themeClasses().classOf);
   } catch {
     // As with a grammar: a parser that fails on odd input costs that block its colours, nothing more.
     return undefined;

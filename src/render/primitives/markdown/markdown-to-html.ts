@@ -13,6 +13,8 @@ export interface MarkdownOptions {
    * (`m42-`) when several messages on one page may have footnotes, or their links collide.
    */
   idPrefix?: string;
+  /** Write prose without markdown as paragraphs without parsing it (`RenderEngines.plainProse`); default true. */
+  plainProse?: boolean;
 }
 
 /**
@@ -23,7 +25,7 @@ export interface MarkdownOptions {
  */
 export async function markdownToHtml(markdown: string, options: MarkdownOptions): Promise<string> {
   const text = typeof markdown === "string" ? markdown : "";
-  if (isPlainProse(text)) return proseToHtml(text);
+  if (options.plainProse !== false && isPlainProse(text)) return proseToHtml(text);
   // Only footnotes create ids, so only text with footnotes needs its own prefix.
   if (mayHaveFootnotes(text))
     return renderOrShow(text, options.budget, options.idPrefix ?? DEFAULT_ID_PREFIX);

@@ -1,0 +1,25 @@
+import type { AnalysisSpeed } from "../../pipeline.js";
+import type { RenderEngines } from "../../render/primitives/engines.js";
+import { type SpeedPiece, speedPieceOn } from "../pieces.js";
+
+/** The pieces a report runs with: the renderers' (`RenderEngines`) and the analysis's. */
+export type ReportEngines = RenderEngines & Required<NonNullable<AnalysisSpeed["engines"]>>;
+
+/**
+ * The pieces of src/speed/pieces.ts as engines to hand a report, each on unless `on` says otherwise (by
+ * default, unless `PI_REPORT_SPEED_OFF` names it). The one place a switch becomes a choice: render/ and
+ * the analysis only ever see the choice.
+ */
+export function reportEngines(on: (piece: SpeedPiece) => boolean = speedPieceOn): ReportEngines {
+  return {
+    templates: { closures: on("template-closures"), precompiled: on("precompiled-templates") },
+    highlighters: { shell: on("shell-scanner"), lezer: on("lezer") },
+    plainProse: on("plain-prose"),
+    markdown: {
+      sessionPieces: on("session-pieces"),
+      stringifyOnce: on("stringify-once"),
+      textByCharacter: on("text-by-character"),
+    },
+    fastMessageEntries: on("fast-message-entry"),
+  };
+}
