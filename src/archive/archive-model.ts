@@ -1,10 +1,10 @@
 import type { ProblemKind } from "../read/problem.js";
 import { emptyTotals, mergeTotals, type Totals } from "../usage/totals.js";
-import { entryOwners, type ReadSession, resolveForkParents, subagentParents } from "./dedupe.js";
-import { type EntryUsage, entryUsageOf } from "./entry-usage.js";
-import { type ArchiveFilters, matchesFilters } from "./filters.js";
+import { entryOwners, type ReadSession, resolveForkParents, subagentParents } from "../sessions/dedupe.js";
+import { type EntryUsage, entryUsageOf } from "../sessions/entry-usage.js";
+import { type ArchiveFilters, matchesFilters } from "../sessions/filters.js";
 import type { FileRecord } from "./manifest.js";
-import type { DigestUsage } from "./session-digest.js";
+import type { DigestUsage } from "../sessions/session-digest.js";
 import {
   type DayRow,
   type MachineRow,
@@ -19,7 +19,7 @@ import {
   roundedTotals,
   roundedUsageTotals,
   type UsageTotals,
-} from "./usage-groups.js";
+} from "../sessions/usage-groups.js";
 
 /** A session as the site lists it, with what it cost once forks are counted once. */
 export interface ArchivedSession {

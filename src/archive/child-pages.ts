@@ -1,5 +1,5 @@
 import { posix } from "node:path";
-import type { FoundFile } from "./discover.js";
+import type { FoundFile } from "../sessions/discover.js";
 import type { ManifestRecord } from "./manifest.js";
 import { hrefOf } from "./site-paths.js";
 

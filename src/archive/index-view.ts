@@ -10,9 +10,9 @@ import {
   plural,
 } from "../view/format.js";
 import type { ArchivedSession, ArchiveModel } from "./archive-model.js";
-import type { ArchiveFilters } from "./filters.js";
+import type { ArchiveFilters } from "../sessions/filters.js";
 import { hrefOf } from "./site-paths.js";
-import type { UsageTotals } from "./usage-groups.js";
+import type { UsageTotals } from "../sessions/usage-groups.js";
 
 /** A session's row in the index: display text, and raw values for the optional sorting script. */
 export interface SessionRowView {

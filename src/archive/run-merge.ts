@@ -6,7 +6,7 @@ import { escapeControlCharactersInJson } from "../render/primitives/control-char
 import { archiveJsonParts, buildArchiveJson } from "./archive-json.js";
 import { buildArchiveModel } from "./archive-model.js";
 import { buildCostsCsv } from "./costs-csv.js";
-import { parseFilters } from "./filters.js";
+import { parseFilters } from "../sessions/filters.js";
 import { MANIFEST_FILE, manifestText, readManifest } from "./manifest.js";
 import { mergedRecords, readMergeInput } from "./merge-archives.js";
 import type { ArchiveSummary } from "./run-archive.js";

@@ -1,4 +1,4 @@
-import type { DigestUsage } from "./session-digest.js";
+import type { DigestUsage } from "../sessions/session-digest.js";
 import {
   addDigestUsage,
   byCostThenName,
@@ -6,7 +6,7 @@ import {
   roundedUsageTotals,
   UsageGroups,
   type UsageTotals,
-} from "./usage-groups.js";
+} from "../sessions/usage-groups.js";
 
 const NO_PROJECT = "\u0000";
 const modelKey = (item: { provider: string | null; model: string | null }): string =>

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import type { Discovery } from "./discover.js";
+import type { Discovery } from "../sessions/discover.js";
 import type { ManifestRecord } from "./manifest.js";
 
 type Stderr = { write(chunk: string): unknown };

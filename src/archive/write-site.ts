@@ -2,7 +2,7 @@ import { escapeControlCharactersInJson } from "../render/primitives/control-char
 import { archiveJsonChunks, buildArchiveJson } from "./archive-json.js";
 import { type ArchiveModel, buildArchiveModel } from "./archive-model.js";
 import { buildCostsCsv } from "./costs-csv.js";
-import type { ArchiveFilters } from "./filters.js";
+import type { ArchiveFilters } from "../sessions/filters.js";
 import { MANIFEST_FILE, type Manifest, type ManifestRecord, manifestChunks } from "./manifest.js";
 import { SEARCH_LIBRARY } from "./search-index.js";
 import {

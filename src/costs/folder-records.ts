@@ -1,5 +1,5 @@
-import { discoverSessionFiles, type FoundFile } from "../archive/discover.js";
-import type { ArchiveFilters } from "../archive/filters.js";
+import { discoverSessionFiles, type FoundFile } from "../sessions/discover.js";
+import type { ArchiveFilters } from "../sessions/filters.js";
 import type { ManifestRecord } from "../archive/manifest.js";
 import type { WorkPlan } from "../archive/plan-work.js";
 import { sessionRecords } from "../archive/session-records.js";

@@ -4,10 +4,10 @@ import {
   buildArchiveModel,
   type CountedSession,
 } from "../archive/archive-model.js";
-import type { ArchiveFilters } from "../archive/filters.js";
+import type { ArchiveFilters } from "../sessions/filters.js";
 import type { FileRecord } from "../archive/manifest.js";
-import type { DigestUsage } from "../archive/session-digest.js";
-import { byCostThenName, emptyUsageTotals } from "../archive/usage-groups.js";
+import type { DigestUsage } from "../sessions/session-digest.js";
+import { byCostThenName, emptyUsageTotals } from "../sessions/usage-groups.js";
 import { TOOL_VERSION } from "../version.js";
 import { COSTS_SCHEMA_VERSION, type CostsBy, type CostsJson, type CostsSessionRow } from "./costs-json.js";
 import type { Estimator, PricedUsage } from "./estimate.js";

@@ -1,5 +1,5 @@
 import type { PhrasingContent, RootContent } from "mdast";
-import type { UsageTotals } from "../archive/usage-groups.js";
+import type { UsageTotals } from "../sessions/usage-groups.js";
 import { code, emphasis, paragraph, stringify, strong, table, text } from "../render/markdown/mdast.js";
 import type { FileChange, SessionFacts } from "../render/markdown/summary/collect-facts.js";
 import { GITHUB_COMMENT_LIMIT } from "../render/markdown/summary/fit-summary.js";

@@ -1,7 +1,7 @@
 import { isAbsolute, posix, relative, sep } from "node:path";
-import { entryOwners, type ReadSession, resolveForkParents, subagentParents } from "../archive/dedupe.js";
-import { digestSession, entryKey } from "../archive/session-digest.js";
-import { addDigestUsage, emptyUsageTotals, type UsageTotals } from "../archive/usage-groups.js";
+import { entryOwners, type ReadSession, resolveForkParents, subagentParents } from "../sessions/dedupe.js";
+import { digestSession, entryKey } from "../sessions/session-digest.js";
+import { addDigestUsage, emptyUsageTotals, type UsageTotals } from "../sessions/usage-groups.js";
 import { analyze, type SessionAnalysis } from "../pipeline.js";
 import { SessionReadError } from "../read/errors.js";
 import { readSessionFile } from "../read/read-session-file.js";

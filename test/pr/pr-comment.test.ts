@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { emptyUsageTotals } from "../../src/archive/usage-groups.js";
+import { emptyUsageTotals } from "../../src/sessions/usage-groups.js";
 import { PR_COMMENT_MARKER, renderPrComment } from "../../src/pr/pr-comment.js";
 import type { PrSession, PrSessions } from "../../src/pr/pr-sessions.js";
 import type { SessionFacts } from "../../src/render/markdown/summary/collect-facts.js";
