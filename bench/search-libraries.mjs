@@ -10,11 +10,11 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
-import { discoverSessionFiles } from "../dist/sessions/discover.js";
 import { searchDocs } from "../dist/archive/search-docs.js";
 import { analyzeSession } from "../dist/pipeline.js";
 import { parseSessionBytes } from "../dist/read/parse-session-text.js";
 import { DEFAULT_REDACTION, redactRawSession } from "../dist/redact/redact-session.js";
+import { discoverSessionFiles } from "../dist/sessions/discover.js";
 
 const [folder, modules] = process.argv.slice(2);
 const require = createRequire(join(modules, "x.js"));

@@ -1,10 +1,17 @@
 import type { ProblemKind } from "../read/problem.js";
-import { emptyTotals, mergeTotals, type Totals } from "../usage/totals.js";
 import { entryOwners, type ReadSession, resolveForkParents, subagentParents } from "../sessions/dedupe.js";
 import { type EntryUsage, entryUsageOf } from "../sessions/entry-usage.js";
 import { type ArchiveFilters, matchesFilters } from "../sessions/filters.js";
-import type { FileRecord } from "./manifest.js";
 import type { DigestUsage } from "../sessions/session-digest.js";
+import {
+  addDigestUsage,
+  emptyUsageTotals,
+  roundedTotals,
+  roundedUsageTotals,
+  type UsageTotals,
+} from "../sessions/usage-groups.js";
+import { emptyTotals, mergeTotals, type Totals } from "../usage/totals.js";
+import type { FileRecord } from "./manifest.js";
 import {
   type DayRow,
   type MachineRow,
@@ -13,13 +20,6 @@ import {
   type ProjectRow,
   Tally,
 } from "./tally.js";
-import {
-  addDigestUsage,
-  emptyUsageTotals,
-  roundedTotals,
-  roundedUsageTotals,
-  type UsageTotals,
-} from "../sessions/usage-groups.js";
 
 /** A session as the site lists it, with what it cost once forks are counted once. */
 export interface ArchivedSession {

@@ -1,3 +1,5 @@
+import type { ArchiveFilters } from "../sessions/filters.js";
+import type { UsageTotals } from "../sessions/usage-groups.js";
 import type { Totals } from "../usage/totals.js";
 import {
   firstLine,
@@ -10,9 +12,7 @@ import {
   plural,
 } from "../view/format.js";
 import type { ArchivedSession, ArchiveModel } from "./archive-model.js";
-import type { ArchiveFilters } from "../sessions/filters.js";
 import { hrefOf } from "./site-paths.js";
-import type { UsageTotals } from "../sessions/usage-groups.js";
 
 /** A session's row in the index: display text, and raw values for the optional sorting script. */
 export interface SessionRowView {

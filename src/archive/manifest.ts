@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { TOOL_VERSION } from "../version.js";
 import type { SessionDigest } from "../sessions/session-digest.js";
+import { TOOL_VERSION } from "../version.js";
 
 /** The manifest's file name in the site folder. */
 export const MANIFEST_FILE = "pi-report-manifest.json";

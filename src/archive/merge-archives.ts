@@ -1,9 +1,9 @@
 import { readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { UsageError } from "../output/usage-error.js";
+import { digestUsageOf, type EntryUsage } from "../sessions/entry-usage.js";
 import { ARCHIVE_SCHEMA_VERSION, type ArchiveJson } from "./archive-json.js";
 import { checkMergeInput, type MergeInputJson } from "./archive-json-schema.js";
-import { digestUsageOf, type EntryUsage } from "../sessions/entry-usage.js";
 import type { FileRecord } from "./manifest.js";
 
 /** One archive to merge: as the user named it, where its archive.json is, and what it holds (checked). */

@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
 import type { RedactionSettings } from "../redact/redact-session.js";
-import { childPageLinks, sameLinks } from "./child-pages.js";
 import type { FoundFile } from "../sessions/discover.js";
 import { type ArchiveFilters, matchesFilters } from "../sessions/filters.js";
+import { childPageLinks, sameLinks } from "./child-pages.js";
 import type { ManifestRecord } from "./manifest.js";
 import type { SessionTask } from "./process-session.js";
 import { reportPathOf, siteFile } from "./site-paths.js";

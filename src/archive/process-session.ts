@@ -7,8 +7,8 @@ import { parseSessionBytes } from "../read/parse-session-text.js";
 import type { RedactionSettings } from "../redact/redact-session.js";
 import { OUTPUT_FORMATS } from "../render/formats.js";
 import { type ArchiveFilters, matchesFilters } from "../sessions/filters.js";
-import { type SearchDoc, searchDocs } from "./search-docs.js";
 import { digestSession, type SessionDigest } from "../sessions/session-digest.js";
+import { type SearchDoc, searchDocs } from "./search-docs.js";
 import { writeWholeFile } from "./write-whole-file.js";
 
 /** One session file for a worker: read, digest, and render when the site shows it. */

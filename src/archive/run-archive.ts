@@ -3,17 +3,20 @@ import { resolve } from "node:path";
 import { UsageError } from "../output/usage-error.js";
 import { createRedactor } from "../redact/create-redactor.js";
 import { DEFAULT_REDACTION, type RedactionSettings } from "../redact/redact-session.js";
-import { defaultSessionsFolder } from "../sessions/find-session.js";
-import type { Totals } from "../usage/totals.js";
 import { discoverSessionFiles } from "../sessions/discover.js";
 import { parseFilters } from "../sessions/filters.js";
+import { defaultSessionsFolder } from "../sessions/find-session.js";
+import type { Totals } from "../usage/totals.js";
 import { type ManifestRecord, readManifest, reusable } from "./manifest.js";
 import { planWork } from "./plan-work.js";
+import type { SessionResult, SessionTask } from "./process-session.js";
+import { shardName } from "./search-index.js";
+import { appendSearchText } from "./search-text.js";
 import { sessionRecords } from "./session-records.js";
 import { refuseSiteOverSessions, siteInsideSessions } from "./site-location.js";
 import { refuseForeignFiles } from "./site-pages.js";
 import { siteRedaction } from "./site-redaction.js";
-import { putSearchTextAside, SPILLED_SEARCH_TEXT } from "./site-search.js";
+import { SPILLED_SEARCH_TEXT } from "./site-search.js";
 import { inSiteTransaction } from "./site-transaction.js";
 import { notFileRecords, unlistedRecords } from "./unread-records.js";
 import { writeSite } from "./write-site.js";
@@ -85,6 +88,19 @@ function changesSince(
       })
       .map((record) => record.file),
     removed: [...previous.keys()].filter((file) => isFile(file) && !now.has(file)),
+  };
+}
+
+/**
+ * A session's searchable text, as its result comes, goes to its shard's file in `folder` (in the staging
+ * folder; search-text.ts): what is kept of the result is how many pieces there were.
+ */
+function putSearchTextAside(folder: string) {
+  return (task: SessionTask, result: SessionResult): SessionResult => {
+    if (result.kind !== "session" || result.search === undefined) return result;
+    const { search, ...rest } = result;
+    appendSearchText(folder, shardName(task.file), task.file, result.hash, search);
+    return { ...rest, searchDocs: search.length };
   };
 }
 

@@ -3,22 +3,15 @@ import { UsageError } from "../output/usage-error.js";
 import { createRedactor } from "../redact/create-redactor.js";
 import { DEFAULT_REDACTION, type RedactionSettings } from "../redact/redact-session.js";
 import { escapeControlCharactersInJson } from "../render/primitives/control-characters.js";
+import { parseFilters } from "../sessions/filters.js";
 import { archiveJsonParts, buildArchiveJson } from "./archive-json.js";
 import { buildArchiveModel } from "./archive-model.js";
 import { buildCostsCsv } from "./costs-csv.js";
-import { parseFilters } from "../sessions/filters.js";
 import { MANIFEST_FILE, manifestText, readManifest } from "./manifest.js";
 import { mergedRecords, readMergeInput } from "./merge-archives.js";
 import type { ArchiveSummary } from "./run-archive.js";
-import {
-  refuseForeignFiles,
-  SITE_FILES,
-  shownWithUsage,
-  stalePages,
-  staleReports,
-  writeIndexPages,
-} from "./site-pages.js";
-import { siteRedaction } from "./site-redaction.js";
+import { refuseForeignFiles, SITE_FILES, stalePages, staleReports, writeIndexPages } from "./site-pages.js";
+import { shownWithUsage, siteRedaction } from "./site-redaction.js";
 import { inSiteTransaction } from "./site-transaction.js";
 
 /** What `pi-report archive --merge` was asked to do. */

@@ -6,10 +6,8 @@ import MiniSearch from "minisearch";
 import { TOOL_VERSION } from "../version.js";
 import type { SearchDoc } from "./search-docs.js";
 import { searchTextLine } from "./search-text.js";
-import { hrefOf } from "./site-paths.js";
+import { hrefOf, SEARCH_FOLDER } from "./site-paths.js";
 
-/** The site's folder of search files: the library, and the index in shards. */
-export const SEARCH_FOLDER = "search";
 /** MiniSearch's browser build, copied into the site (nothing loads from the network). */
 export const SEARCH_LIBRARY = `${SEARCH_FOLDER}/minisearch.js`;
 /**

@@ -2,16 +2,12 @@ import { createHash } from "node:crypto";
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { SearchDoc } from "./search-docs.js";
-import { siteFile } from "./site-paths.js";
+import { SEARCH_TEXT_FOLDER, siteFile } from "./site-paths.js";
 
 /**
- * The site's folder of searchable text, a file a search shard: what a shard is built from, so that a
- * run rebuilding one reads the text of its sessions that were not read again. Kept out of the manifest:
- * 10,000 sessions' text (~48 MB) held with every record was most of a run's peak memory.
+ * A shard's file of text, site-relative: one line a session, `[key, hash, docs]` (`searchKey`). Kept out
+ * of the manifest: 10,000 sessions' text (~48 MB) held with every record was most of a run's peak memory.
  */
-export const SEARCH_TEXT_FOLDER = "pi-report-search";
-
-/** A shard's file of text, site-relative: one line a session, `[key, hash, docs]` (`searchKey`). */
 export const searchTextFile = (shard: string): string => `${SEARCH_TEXT_FOLDER}/${shard}.jsonl`;
 
 /**

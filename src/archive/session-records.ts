@@ -1,6 +1,6 @@
 import { rmSync } from "node:fs";
-import { danglingLinks } from "./child-pages.js";
 import { type ArchiveFilters, matchesFilters } from "../sessions/filters.js";
+import { danglingLinks } from "./child-pages.js";
 import type { ManifestRecord } from "./manifest.js";
 import type { WorkPlan } from "./plan-work.js";
 import type { SessionResult, SessionTask } from "./process-session.js";

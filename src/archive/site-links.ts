@@ -1,9 +1,7 @@
 import { type Dirent, lstatSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { UsageError } from "../output/usage-error.js";
-import { SEARCH_FOLDER } from "./search-index.js";
-import { SEARCH_TEXT_FOLDER } from "./search-text.js";
-import { REPORTS_FOLDER } from "./site-paths.js";
+import { REPORTS_FOLDER, SEARCH_FOLDER, SEARCH_TEXT_FOLDER } from "./site-paths.js";
 
 /** The site's folders a run writes and deletes in: its pages, and its search's files. */
 const OWN_FOLDERS = [REPORTS_FOLDER, SEARCH_FOLDER, SEARCH_TEXT_FOLDER];

@@ -1,15 +1,14 @@
 import { existsSync, readdirSync } from "node:fs";
-import { join, posix } from "node:path";
+import { join } from "node:path";
 import { UsageError } from "../output/usage-error.js";
 import { showControlCharacters } from "../render/primitives/control-characters.js";
 import type { ArchiveModel } from "./archive-model.js";
 import { renderIndexPages } from "./index-html.js";
 import { MANIFEST_FILE, type Manifest } from "./manifest.js";
 import { isReportPath } from "./site-paths.js";
-import type { SiteRedaction } from "./site-redaction.js";
 
-// What a site of sessions and a merged site write alike: the model as shown, the index's pages, and
-// what an earlier run left that this one no longer lists.
+// What a site of sessions and a merged site write alike: the index's pages, and what an earlier run
+// left that this one no longer lists.
 
 /** The files a site writes at its top: in a folder this tool did not make a site of, they are someone's. */
 export const SITE_FILES = ["index.html", "archive.json", "costs.csv"];
@@ -25,38 +24,6 @@ export function refuseForeignFiles(output: string, options: { output: string }):
   throw new UsageError(
     `-o ${options.output}: already holds ${there.join(", ")}, not from a site this tool made; give the site a new or empty folder.`,
   );
-}
-
-/**
- * The model as the site shows it. The sessions' usage piece by piece holds nothing to redact and is most
- * of the model at 10,000 sessions: it is set aside rather than copied by the redaction, and put back.
- */
-export async function shownWithUsage(site: SiteRedaction, model: ArchiveModel): Promise<ArchiveModel> {
-  const usage = model.sessions.map((session) => session.usage);
-  const shown = await site.shown({
-    ...model,
-    sessions: model.sessions.map((session) => ({ ...session, usage: [] })),
-  });
-  // The redaction keeps the sessions' order.
-  return {
-    ...shown,
-    sessions: shown.sessions.map((session, index) => ({ ...session, usage: usage[index] ?? [] })),
-  };
-}
-
-/**
- * The model of a site without transcripts (`--costs-only`): a title taken from a prompt or a name is
- * session text, so every session is named by its file; costs, days, models and projects stay.
- */
-export function withoutSessionText(model: ArchiveModel): ArchiveModel {
-  return {
-    ...model,
-    sessions: model.sessions.map((session) => ({
-      ...session,
-      title: posix.basename(session.file),
-      titleFrom: "file",
-    })),
-  };
 }
 
 /** Writes the index's pages (index.html, index-2.html, …): the names of those after the first. */

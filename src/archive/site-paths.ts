@@ -5,6 +5,13 @@ import { realPathOf } from "./site-location.js";
 
 /** The site's folder of session reports; nothing else is ever deleted from the output folder. */
 export const REPORTS_FOLDER = "sessions";
+/** The site's folder of search files: the library, and the index in shards (search-index.ts). */
+export const SEARCH_FOLDER = "search";
+/**
+ * The site's folder of searchable text, a file a search shard: what a shard is built from, so that a
+ * run rebuilding one reads the text of its sessions that were not read again (search-text.ts).
+ */
+export const SEARCH_TEXT_FOLDER = "pi-report-search";
 
 /**
  * Where a session's report goes in the site, relative to it: the session's path below the archived

@@ -1,4 +1,5 @@
 import { homedir } from "node:os";
+import { posix } from "node:path";
 import type { Redactor } from "../redact/create-redactor.js";
 import { createRedactor } from "../redact/create-redactor.js";
 import { homeDirsFrom } from "../redact/home-dirs.js";
@@ -79,5 +80,37 @@ export async function siteRedaction(
       });
       return value as ArchiveModel;
     },
+  };
+}
+
+/**
+ * The model as the site shows it. The sessions' usage piece by piece holds nothing to redact and is most
+ * of the model at 10,000 sessions: it is set aside rather than copied by the redaction, and put back.
+ */
+export async function shownWithUsage(site: SiteRedaction, model: ArchiveModel): Promise<ArchiveModel> {
+  const usage = model.sessions.map((session) => session.usage);
+  const shown = await site.shown({
+    ...model,
+    sessions: model.sessions.map((session) => ({ ...session, usage: [] })),
+  });
+  // The redaction keeps the sessions' order.
+  return {
+    ...shown,
+    sessions: shown.sessions.map((session, index) => ({ ...session, usage: usage[index] ?? [] })),
+  };
+}
+
+/**
+ * The model of a site without transcripts (`--costs-only`): a title taken from a prompt or a name is
+ * session text, so every session is named by its file; costs, days, models and projects stay.
+ */
+export function withoutSessionText(model: ArchiveModel): ArchiveModel {
+  return {
+    ...model,
+    sessions: model.sessions.map((session) => ({
+      ...session,
+      title: posix.basename(session.file),
+      titleFrom: "file",
+    })),
   };
 }

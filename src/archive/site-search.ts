@@ -2,35 +2,20 @@ import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { ArchiveModel } from "./archive-model.js";
 import type { Manifest, ManifestRecord } from "./manifest.js";
-import type { SessionResult, SessionTask } from "./process-session.js";
 import {
   SEARCH_LIBRARY,
   type SearchSession,
   type SearchShard,
   searchLibrary,
   searchShards,
-  shardName,
 } from "./search-index.js";
 import { createShardBuilder } from "./search-shard-pool.js";
-import { appendSearchText, SEARCH_TEXT_FOLDER, searchTextFile } from "./search-text.js";
-import { siteFile } from "./site-paths.js";
+import { searchTextFile } from "./search-text.js";
+import { SEARCH_TEXT_FOLDER, siteFile } from "./site-paths.js";
 import type { SiteStaging } from "./site-staging.js";
 
 /** Where a run keeps its searchable text, by shard, until the shards are built (staging-relative). */
 export const SPILLED_SEARCH_TEXT = ".search-text";
-
-/**
- * A session's searchable text, as its result comes, goes to its shard's file in `folder` (in the staging
- * folder; search-text.ts): what is kept of the result is how many pieces there were.
- */
-export function putSearchTextAside(folder: string) {
-  return (task: SessionTask, result: SessionResult): SessionResult => {
-    if (result.kind !== "session" || result.search === undefined) return result;
-    const { search, ...rest } = result;
-    appendSearchText(folder, shardName(task.file), task.file, result.hash, search);
-    return { ...rest, searchDocs: search.length };
-  };
-}
 
 /**
  * The sessions the search finds, with their page and title as the index shows them (`shown`, the model

@@ -1,19 +1,12 @@
 import { escapeControlCharactersInJson } from "../render/primitives/control-characters.js";
+import type { ArchiveFilters } from "../sessions/filters.js";
 import { archiveJsonChunks, buildArchiveJson } from "./archive-json.js";
 import { type ArchiveModel, buildArchiveModel } from "./archive-model.js";
 import { buildCostsCsv } from "./costs-csv.js";
-import type { ArchiveFilters } from "../sessions/filters.js";
 import { MANIFEST_FILE, type Manifest, type ManifestRecord, manifestChunks } from "./manifest.js";
 import { SEARCH_LIBRARY } from "./search-index.js";
-import {
-  SITE_FILES,
-  shownWithUsage,
-  stalePages,
-  staleReports,
-  withoutSessionText,
-  writeIndexPages,
-} from "./site-pages.js";
-import type { SiteRedaction } from "./site-redaction.js";
+import { SITE_FILES, stalePages, staleReports, writeIndexPages } from "./site-pages.js";
+import { type SiteRedaction, shownWithUsage, withoutSessionText } from "./site-redaction.js";
 import { type SearchText, siteSearchShards, staleSearchFiles, writeSearch } from "./site-search.js";
 import type { SiteStaging } from "./site-staging.js";
 

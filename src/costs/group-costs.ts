@@ -4,8 +4,8 @@ import {
   buildArchiveModel,
   type CountedSession,
 } from "../archive/archive-model.js";
-import type { ArchiveFilters } from "../sessions/filters.js";
 import type { FileRecord } from "../archive/manifest.js";
+import type { ArchiveFilters } from "../sessions/filters.js";
 import type { DigestUsage } from "../sessions/session-digest.js";
 import { byCostThenName, emptyUsageTotals } from "../sessions/usage-groups.js";
 import { TOOL_VERSION } from "../version.js";
