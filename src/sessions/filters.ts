@@ -1,8 +1,8 @@
 import { homedir } from "node:os";
 import { UsageError } from "../output/usage-error.js";
 import { homeDirsFrom } from "../redact/home-dirs.js";
-import { type SessionDigest, utcDay } from "./session-digest.js";
-import { zonedDay } from "./time-zone.js";
+import type { SessionDigest } from "./session-digest.js";
+import { utcDay, zonedDay } from "./time-zone.js";
 
 /** Which sessions the site shows. Dates are UTC days (YYYY-MM-DD), both ends inclusive. */
 export interface ArchiveFilters {
@@ -46,10 +46,7 @@ export function parseFilters(flags: { since?: string; until?: string; project?: 
  */
 export function matchesFilters(digest: SessionDigest, filters: ArchiveFilters): boolean {
   if (filters.since !== null || filters.until !== null) {
-    const day =
-      filters.timeZone === undefined
-        ? utcDay(digest.startedAt)
-        : zonedDay(digest.startedAt, filters.timeZone);
+    const day = zonedDay(digest.startedAt, filters.timeZone ?? "UTC");
     if (day === null) return false;
     if (filters.since !== null && day < filters.since) return false;
     if (filters.until !== null && day > filters.until) return false;

@@ -6,6 +6,7 @@ import type { UsageSource } from "../usage/usage-item.js";
 import { headerView } from "../view/header-view.js";
 import { sessionTimes } from "../view/session-times.js";
 import { whatPiShows } from "../view/usage-view.js";
+import { utcDay } from "./time-zone.js";
 
 /** One piece of usage as the archive needs it: which entry holds it, on which day, for which model. */
 export interface DigestUsage {
@@ -56,13 +57,6 @@ export interface SessionDigest {
  */
 export function entryKey(id: string, timestamp: string): string {
   return JSON.stringify([id, timestamp]);
-}
-
-/** The UTC calendar day of an ISO timestamp, or null when it does not read as a time. */
-export function utcDay(timestamp: string | null | undefined): string | null {
-  if (timestamp === null || timestamp === undefined) return null;
-  const time = Date.parse(timestamp);
-  return Number.isNaN(time) ? null : new Date(time).toISOString().slice(0, 10);
 }
 
 /** Reduces an analyzed session to its digest. Pure. */

@@ -18,15 +18,22 @@ function formatterOf(zone: string, part: keyof typeof PARTS): Intl.DateTimeForma
   return formatter;
 }
 
+/** The UTC calendar day of an ISO timestamp, or null when it does not read as a time. */
+export function utcDay(timestamp: string | null | undefined): string | null {
+  if (timestamp === null || timestamp === undefined) return null;
+  const time = Date.parse(timestamp);
+  return Number.isNaN(time) ? null : new Date(time).toISOString().slice(0, 10);
+}
+
 /**
  * The calendar day (YYYY-MM-DD) of an ISO timestamp in an IANA time zone, or null when it does not read as
  * a time. In UTC it is `utcDay`'s day: the archive's days are UTC days.
  */
 export function zonedDay(timestamp: string | null | undefined, zone: string): string | null {
+  if (zone === "UTC") return utcDay(timestamp);
   if (timestamp === null || timestamp === undefined) return null;
   const time = Date.parse(timestamp);
   if (Number.isNaN(time)) return null;
-  if (zone === "UTC") return new Date(time).toISOString().slice(0, 10);
   const parts: Record<string, string> = {};
   for (const { type, value } of formatterOf(zone, "day").formatToParts(time)) parts[type] = value;
   return `${(parts.year ?? "").padStart(4, "0")}-${parts.month}-${parts.day}`;

@@ -7,11 +7,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { buildArchiveModel } from "../../src/archive/archive-model.js";
-import { parseFilters } from "../../src/sessions/filters.js";
 import type { FileRecord } from "../../src/archive/manifest.js";
-import { type DigestUsage, entryKey, utcDay } from "../../src/sessions/session-digest.js";
 import type { CostsBy, CostsJson, CostsTotals } from "../../src/costs/costs-json.js";
 import { buildCostsJson } from "../../src/costs/group-costs.js";
+import { parseFilters } from "../../src/sessions/filters.js";
+import { type DigestUsage, entryKey } from "../../src/sessions/session-digest.js";
+import { utcDay } from "../../src/sessions/time-zone.js";
 import { emptyTotals } from "../../src/usage/totals.js";
 
 const MODELS = [
