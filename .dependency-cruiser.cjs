@@ -37,7 +37,14 @@ const STAGES = [
   ["sessions"],
   // Running GitHub's gh: the one way share and pr talk to GitHub.
   ["github"],
-  ["archive", "share"],
+  // The archive, a stage a folder: the site's folder on disk; the model of what it shows (the files'
+  // records, the counting, archive.json); its search and its index pages; the pool that reads (and
+  // renders) every session; the run that composes them. share sits beside the run.
+  ["archive/site"],
+  ["archive/model"],
+  ["archive/search", "archive/pages"],
+  ["archive/pool"],
+  ["archive/run", "share"],
   ["pr", "costs"],
   ["index", "cli"],
   ["pi-extension"],

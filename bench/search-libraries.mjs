@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
-import { searchDocs } from "../dist/archive/search-docs.js";
+import { searchDocs } from "../dist/archive/search/search-docs.js";
 import { analyzeSession } from "../dist/pipeline.js";
 import { parseSessionBytes } from "../dist/read/parse-session-text.js";
 import { DEFAULT_REDACTION, redactRawSession } from "../dist/redact/redact-session.js";

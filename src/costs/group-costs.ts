@@ -3,8 +3,8 @@ import {
   type ArchiveModel,
   buildArchiveModel,
   type CountedSession,
-} from "../archive/archive-model.js";
-import type { FileRecord } from "../archive/manifest.js";
+} from "../archive/model/archive-model.js";
+import type { FileRecord } from "../archive/model/manifest.js";
 import type { ArchiveFilters } from "../sessions/filters.js";
 import type { DigestUsage } from "../sessions/session-digest.js";
 import { byCostThenName, emptyUsageTotals } from "../sessions/usage-groups.js";

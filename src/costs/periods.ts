@@ -1,4 +1,4 @@
-import type { CountedSession } from "../archive/archive-model.js";
+import type { CountedSession } from "../archive/model/archive-model.js";
 import type { DigestUsage } from "../sessions/session-digest.js";
 import { zonedDay } from "../sessions/time-zone.js";
 

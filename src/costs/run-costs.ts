@@ -1,10 +1,10 @@
 import { availableParallelism, homedir, hostname } from "node:os";
 import { resolve, sep } from "node:path";
-import { buildArchiveJson } from "../archive/archive-json.js";
-import type { ArchiveModel } from "../archive/archive-model.js";
-import { buildArchiveModel } from "../archive/archive-model.js";
-import type { FileRecord } from "../archive/manifest.js";
-import { type MergeInput, mergedRecords, readMergeInput } from "../archive/merge-archives.js";
+import { buildArchiveJson } from "../archive/model/archive-json.js";
+import type { ArchiveModel } from "../archive/model/archive-model.js";
+import { buildArchiveModel } from "../archive/model/archive-model.js";
+import type { FileRecord } from "../archive/model/manifest.js";
+import { type MergeInput, mergedRecords, readMergeInput } from "../archive/model/merge-archives.js";
 import { DEFAULT_REDACTION } from "../redact/redact-session.js";
 import { type ArchiveFilters, parseFilters } from "../sessions/filters.js";
 import { defaultSessionsFolder } from "../sessions/find-session.js";
@@ -47,7 +47,7 @@ export interface CostsOptions {
  * sessions, or this machine's sessions join a merge: the other tables show nothing of them by name.
  */
 async function shown(model: ArchiveModel): Promise<ArchiveModel> {
-  const { shownWithUsage, siteRedaction } = await import("../archive/site-redaction.js");
+  const { shownWithUsage, siteRedaction } = await import("../archive/model/site-redaction.js");
   return shownWithUsage(await siteRedaction(DEFAULT_REDACTION), model);
 }
 

@@ -3,8 +3,8 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { ArchiveJson } from "../../src/archive/archive-json.js";
-import { renderIndexPages } from "../../src/archive/index-html.js";
+import type { ArchiveJson } from "../../src/archive/model/archive-json.js";
+import { renderIndexPages } from "../../src/archive/pages/index-html.js";
 import { archive } from "./helpers.js";
 import { writePiFolder } from "./pi-folder.js";
 

@@ -11,7 +11,7 @@ import {
 } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runArchive } from "../../src/archive/run-archive.js";
+import { runArchive } from "../../src/archive/run/run-archive.js";
 import { costsCacheFolder } from "../../src/costs/costs-cache.js";
 import { folderRecords } from "../../src/costs/folder-records.js";
 import type { SiteToReuse } from "../../src/costs/site-records.js";

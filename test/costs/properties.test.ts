@@ -6,8 +6,8 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { buildArchiveModel } from "../../src/archive/archive-model.js";
-import type { FileRecord } from "../../src/archive/manifest.js";
+import { buildArchiveModel } from "../../src/archive/model/archive-model.js";
+import type { FileRecord } from "../../src/archive/model/manifest.js";
 import type { CostsBy, CostsJson, CostsTotals } from "../../src/costs/costs-json.js";
 import { buildCostsJson } from "../../src/costs/group-costs.js";
 import { parseFilters } from "../../src/sessions/filters.js";
