@@ -10,9 +10,10 @@ import { buildCostsCsv } from "../model/costs-csv.js";
 import { MANIFEST_FILE, manifestText, readManifest } from "../model/manifest.js";
 import { mergedRecords, readMergeInput } from "../model/merge-archives.js";
 import { shownWithUsage, siteRedaction } from "../model/site-redaction.js";
+import { stalePages, writeIndexPages } from "../pages/write-index-pages.js";
 import { inSiteTransaction } from "../site/site-transaction.js";
 import type { ArchiveSummary } from "./run-archive.js";
-import { refuseForeignFiles, SITE_FILES, stalePages, staleReports, writeIndexPages } from "./site-pages.js";
+import { refuseForeignFiles, SITE_FILES, staleReports } from "./site-pages.js";
 
 /** What `pi-report archive --merge` was asked to do. */
 export interface MergeOptions {

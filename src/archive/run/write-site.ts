@@ -5,10 +5,11 @@ import { type ArchiveModel, buildArchiveModel } from "../model/archive-model.js"
 import { buildCostsCsv } from "../model/costs-csv.js";
 import { MANIFEST_FILE, type Manifest, type ManifestRecord, manifestChunks } from "../model/manifest.js";
 import { type SiteRedaction, shownWithUsage, withoutSessionText } from "../model/site-redaction.js";
+import { stalePages, writeIndexPages } from "../pages/write-index-pages.js";
 import { SEARCH_LIBRARY } from "../search/search-index.js";
 import { type SearchText, siteSearchShards, staleSearchFiles, writeSearch } from "../search/site-search.js";
 import type { SiteStaging } from "../site/site-staging.js";
-import { SITE_FILES, stalePages, staleReports, writeIndexPages } from "./site-pages.js";
+import { SITE_FILES, staleReports } from "./site-pages.js";
 
 /** What the site is made of, once every session has its record. */
 export interface SiteContent extends SearchText {
