@@ -18,7 +18,7 @@ import { appendSearchText } from "../search/search-text.js";
 import { SPILLED_SEARCH_TEXT } from "../search/site-search.js";
 import { refuseSiteOverSessions, siteInsideSessions } from "../site/site-location.js";
 import { inSiteTransaction } from "../site/site-transaction.js";
-import { refuseForeignFiles } from "./site-pages.js";
+import { refuseForeignFiles } from "./site-files.js";
 import { writeSite } from "./write-site.js";
 
 /** What `pi-report archive` was asked to do. */

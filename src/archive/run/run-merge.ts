@@ -13,7 +13,7 @@ import { shownWithUsage, siteRedaction } from "../model/site-redaction.js";
 import { stalePages, writeIndexPages } from "../pages/write-index-pages.js";
 import { inSiteTransaction } from "../site/site-transaction.js";
 import type { ArchiveSummary } from "./run-archive.js";
-import { refuseForeignFiles, SITE_FILES, staleReports } from "./site-pages.js";
+import { refuseForeignFiles, SITE_FILES, staleReports } from "./site-files.js";
 
 /** What `pi-report archive --merge` was asked to do. */
 export interface MergeOptions {

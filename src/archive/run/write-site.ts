@@ -9,7 +9,7 @@ import { stalePages, writeIndexPages } from "../pages/write-index-pages.js";
 import { SEARCH_LIBRARY } from "../search/search-index.js";
 import { type SearchText, siteSearchShards, staleSearchFiles, writeSearch } from "../search/site-search.js";
 import type { SiteStaging } from "../site/site-staging.js";
-import { SITE_FILES, staleReports } from "./site-pages.js";
+import { SITE_FILES, staleReports } from "./site-files.js";
 
 /** What the site is made of, once every session has its record. */
 export interface SiteContent extends SearchText {
