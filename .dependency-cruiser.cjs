@@ -24,7 +24,7 @@ const STAGES = [
   // The output half: facts every format shares, then one renderer per format.
   ["diff"],
   ["view"],
-  ["render/primitives", "render/template-error"],
+  ["render/primitives", "render/templates"],
   ["render/html", "render/markdown", "render/json"],
   // The speed machinery behind render/html's PageSpeed (the report thread, V8's tier-up): it reads the
   // renderers' code, and the table of formats hands it to a format's renderer.

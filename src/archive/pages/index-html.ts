@@ -3,7 +3,7 @@ import { join } from "node:path";
 import Handlebars from "handlebars";
 import { contentSecurityPolicy } from "../../render/html/csp.js";
 import { DEFAULT_TEMPLATE_DIR } from "../../render/html/templates.js";
-import { TemplateError } from "../../render/template-error.js";
+import { TemplateError } from "../../render/templates/template-error.js";
 import { TOOL_VERSION } from "../../version.js";
 import type { ArchiveModel } from "../model/archive-model.js";
 import { dailyCostSvg } from "./daily-chart-svg.js";

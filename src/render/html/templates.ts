@@ -12,8 +12,8 @@ import {
   formatInteger,
   formatTokens,
 } from "../../view/format.js";
-import { TemplateError } from "../template-error.js";
-import { fullHandlebars } from "./handlebars-full.js";
+import { fullHandlebars } from "../templates/handlebars-full.js";
+import { TemplateError } from "../templates/template-error.js";
 import {
   loadPrecompiledTemplates,
   type PrecompiledTemplate,
@@ -31,7 +31,7 @@ import {
 } from "./template-compiler.js";
 
 // Re-exported for the modules that load templates beside the HTML ones.
-export { TemplateError } from "../template-error.js";
+export { TemplateError } from "../templates/template-error.js";
 
 /** The templates shipped with the tool: `templates/` at the package root (beside `src/` and `dist/`). */
 export const DEFAULT_TEMPLATE_DIR = `${packagePath("templates")}${sep}`;

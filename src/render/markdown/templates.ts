@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { basename, join, sep } from "node:path";
 import Handlebars from "handlebars";
 import { packagePath } from "../../package-root.js";
-import { TemplateError } from "../template-error.js";
+import { TemplateError } from "../templates/template-error.js";
 
 /** The Markdown templates shipped with the tool: `templates/markdown/` at the package root. */
 export const MARKDOWN_TEMPLATE_DIR = `${packagePath("templates", "markdown")}${sep}`;
