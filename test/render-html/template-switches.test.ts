@@ -35,8 +35,10 @@ async function withPiecesOff(off: string) {
   compiler.asked = 0;
   const templates = await import("../../src/render/html/templates.js");
   const { renderHtml } = await import("../../src/render/html/render-html.js");
+  const { TemplateError } = await import("../../src/render/templates/template-error.js");
   return {
     ...templates,
+    TemplateError,
     render: (analysis: SessionAnalysis, templateDir?: string) =>
       renderHtml(analysis, { sourcePath: "s.jsonl", templateDir }),
   };
@@ -94,7 +96,9 @@ describe("template-closures off", () => {
       const off = await withPiecesOff("template-closures");
       writeFileSync(join(dir, "entry.hbs"), "{{unknownHelper title}}");
       expect(() => off.loadTemplates(dir)).toThrow(off.TemplateError);
-      expect(() => off.loadTemplates(dir)).toThrow(/^entry\.hbs: .*unknownHelper/);
+      expect(() => off.loadTemplates(dir)).toThrow(
+        /^--template .*: entry\.hbs: line 1: unknown helper `unknownHelper`/,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

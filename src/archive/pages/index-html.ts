@@ -1,44 +1,58 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import Handlebars from "handlebars";
+import type Handlebars from "handlebars";
+import { packagePath } from "../../package-root.js";
 import { contentSecurityPolicy } from "../../render/html/csp.js";
-import { DEFAULT_TEMPLATE_DIR } from "../../render/html/templates.js";
-import { TemplateError } from "../../render/templates/template-error.js";
+import { ownTemplateErrors } from "../../render/templates/check-templates.js";
+import { fullHandlebars } from "../../render/templates/handlebars-full.js";
+import { loadTemplateSet } from "../../render/templates/load-templates.js";
+import type { TemplateFolder, TemplateKind } from "../../render/templates/template-folder.js";
+import { KNOWN_HELPERS, registerTemplateHelpers } from "../../render/templates/template-helpers.js";
 import { TOOL_VERSION } from "../../version.js";
 import type { ArchiveModel } from "../model/archive-model.js";
 import { dailyCostSvg } from "./daily-chart-svg.js";
 import { buildIndexView } from "./index-view.js";
 
-/** The index's templates, styles and script: `templates/archive/` of the package. */
-export const ARCHIVE_TEMPLATE_DIR = join(DEFAULT_TEMPLATE_DIR, "archive");
+/** The index's templates, styles and script: `templates/archive/` of the package; a `--template` folder's in `archive/`. */
+export const INDEX_TEMPLATES: TemplateKind = {
+  title: "archive's index",
+  folder: packagePath("templates", "archive"),
+  overrideIn: "archive",
+  subfolders: [],
+  assets: ["archive.css", "archive.js"],
+  pages: ["index.hbs"],
+};
 
-/** Partials of index.hbs, by file name without `.hbs`. */
-const PARTIALS = ["group-table", "session-row"];
-
-interface IndexTemplates {
+/** The index's page, compiled, and the stylesheet and script it inlines. */
+export interface IndexTemplates {
   page: Handlebars.TemplateDelegate;
   css: string;
   script: string;
 }
 
-let loaded: IndexTemplates | undefined;
-
-function read(name: string): string {
-  try {
-    return readFileSync(join(ARCHIVE_TEMPLATE_DIR, name), "utf8");
-  } catch {
-    throw new TemplateError(`template \`${name}\` is missing from ${ARCHIVE_TEMPLATE_DIR}.`);
+/** Handlebars for the index, as for the report's page: HTML-escaped, with the templates' helpers. */
+function indexEngine(folder: TemplateFolder): IndexTemplates {
+  const handlebars = fullHandlebars().create();
+  registerTemplateHelpers(handlebars);
+  for (const [name, source] of folder.sources) {
+    if (!INDEX_TEMPLATES.pages.includes(name)) handlebars.registerPartial(name.slice(0, -4), source);
   }
+  const page = handlebars.compile(folder.read("index.hbs"), {
+    strict: false,
+    preventIndent: true,
+    ...KNOWN_HELPERS,
+  });
+  return {
+    page: ownTemplateErrors(folder, page),
+    css: folder.read("archive.css"),
+    script: folder.read("archive.js"),
+  };
 }
 
-/** Compiles the index's templates once per process. */
-function indexTemplates(): IndexTemplates {
-  if (loaded !== undefined) return loaded;
-  const handlebars = Handlebars.create();
-  for (const name of PARTIALS) handlebars.registerPartial(name, read(`${name}.hbs`));
-  const page = handlebars.compile(read("index.hbs"), { strict: false, preventIndent: true });
-  loaded = { page, css: read("archive.css"), script: read("archive.js") };
-  return loaded;
+/**
+ * The index's templates, compiled once per process (`loadTemplateSet`, as the reports' are): files in the
+ * `archive/` folder of `overrideDir` replace the shipped ones of the same name.
+ */
+export function loadIndexTemplates(overrideDir?: string): IndexTemplates {
+  return loadTemplateSet(INDEX_TEMPLATES, indexEngine, overrideDir);
 }
 
 /**
@@ -62,13 +76,15 @@ export const indexPageName = (n: number): string => (n === 1 ? "index.html" : `i
 /**
  * The index in pages of `SESSIONS_PER_PAGE` sessions (one page up to that many), each a whole page
  * (summary, totals, search) that links the others: static HTML, readable without JavaScript.
+ * `templateDir` (a `--template` folder): its `archive/` files replace the shipped ones of the same name.
  */
 export function renderIndexPages(
   model: ArchiveModel,
   search: { library: string; shards: readonly string[] } | null = null,
   perPage = SESSIONS_PER_PAGE,
+  templateDir?: string,
 ): { name: string; html: string }[] {
-  const templates = indexTemplates();
+  const templates = loadIndexTemplates(templateDir);
   const view = buildIndexView(model);
   const count = Math.max(1, Math.ceil(view.sessions.length / perPage));
   const pages: { name: string; html: string }[] = [];
