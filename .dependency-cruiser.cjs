@@ -14,12 +14,13 @@ const STAGES = [
   // The analysis half, in pipeline order: each stage reads the ones before it.
   ["schema"],
   ["read"],
+  // Redaction runs on the raw session, before anything reads on (pipeline.ts), and needs only the reader.
+  ["redact"],
   ["migrate"],
   ["tree"],
   ["context"],
   ["usage"],
   ["subagents"],
-  ["redact"],
   ["pipeline"],
   // The output half: facts every format shares, then one renderer per format.
   ["diff"],
