@@ -38,7 +38,7 @@ describe("the index's pages", () => {
     const html = readFileSync(join(site, "index.html"), "utf8");
     const cells = [
       ...html.matchAll(
-        /<td class="num cost" data-sort="([^"]*)">([^<]*)<[^]*?<td class="num" data-sort="([^"]*)">([^<]*)</g,
+        /<td class="num cost" data-sort="([^"]*)">([^<]*)<[\s\S]*?<td class="num" data-sort="([^"]*)">([^<]*)</g,
       ),
     ].map(([, costSort, cost, tokensSort, tokens]) => ({ costSort, cost, tokensSort, tokens }));
     // Newest first, as archive.json lists them; each cell shows the figure it sorts by, formatted.
