@@ -1,7 +1,7 @@
 // Measures the archive's search libraries on the same documents: MiniSearch, FlexSearch (prebuilt index,
 // exported) and Pagefind (custom records), for the sessions of a folder (default: the bench's 1,000).
 //   node bench/search-libraries.mjs <sessions folder> <node_modules holding minisearch, flexsearch, pagefind> [docs cache]
-// Documents are what `pi-report archive` indexes (src/archive/search-docs.ts): prompts, answers,
+// Documents are what `pi-report archive` indexes (src/archive/search/search-docs.ts): prompts, answers,
 // commands and file paths of each entry, redacted. Prints one JSON object of figures.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";

@@ -10,7 +10,7 @@ import { siteFiles, writeManySessions } from "./many-sessions.js";
 import { writePiFolder } from "./pi-folder.js";
 
 describe("the worker pool", () => {
-  // Worker threads run the compiled worker (dist/archive/archive-worker.js): `npm test` builds it first.
+  // Worker threads run the compiled worker (dist/archive/pool/archive-worker.js): `npm test` builds it first.
   it("gives the same site as one thread, byte for byte, and shows no progress bar off a terminal", async () => {
     const pi = writePiFolder();
     const single = mkdtempSync(join(tmpdir(), "pi-archive-site-"));
