@@ -3,7 +3,7 @@ import { posix } from "node:path";
 import type { Redactor } from "../../redact/create-redactor.js";
 import { createRedactor } from "../../redact/create-redactor.js";
 import { homeDirsFrom } from "../../redact/home-dirs.js";
-import { keptKeys } from "../../redact/kept-keys.js";
+import { keptKeys, REDACTED_IN_DIGEST } from "../../redact/kept-keys.js";
 import { type JsonPath, redactJson } from "../../redact/redact-json.js";
 import type { RedactionSettings } from "../../redact/redact-session.js";
 import { reportPaths } from "../site/site-paths.js";
@@ -17,18 +17,15 @@ export interface SiteRedaction {
   shown(model: ArchiveModel): Promise<ArchiveModel>;
 }
 
-/**
- * A session's cwd, title and parent come from its digest, made of the session as its page shows it:
- * redacted already, with its own homes besides (`redactRawSession`); done again here they would only cost.
- */
-const REDACTED_IN_DIGEST: ReadonlySet<string> = new Set(["cwd", "title", "parentSession"]);
-
+/** Whether a value of the model was redacted already, in its session's digest (`REDACTED_IN_DIGEST`). */
 function redactedInDigest(path: JsonPath): boolean {
   const [list, , key] = path;
   return (
     path.length === 3 &&
-    ((list === "sessions" && typeof key === "string" && REDACTED_IN_DIGEST.has(key)) ||
-      (list === "projects" && key === "project"))
+    typeof list === "string" &&
+    typeof key === "string" &&
+    Object.hasOwn(REDACTED_IN_DIGEST, list) &&
+    REDACTED_IN_DIGEST[list]?.keys.has(key) === true
   );
 }
 
