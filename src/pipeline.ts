@@ -177,7 +177,8 @@ function sessionFileCopy(raw: RawSession, analysis: SessionAnalysis): SessionFil
  */
 export function analyzeSession(raw: RawSession, options: AnalyzeOptions = {}): SessionAnalysis {
   const session = typeEntries(migrateSession(raw));
-  if (options.sessionPath !== undefined) attachChildRuns(session, options.sessionPath);
+  const childProblems =
+    options.sessionPath === undefined ? [] : attachChildRuns(session, options.sessionPath);
   const tree = buildTree(session.entries, options.leafId ?? session.leafId);
   const startModel = headerModel(session);
   const collected = collectUsage(tree, startModel);
@@ -213,7 +214,7 @@ export function analyzeSession(raw: RawSession, options: AnalyzeOptions = {}): S
     usage: breakDown(collected.items),
     branches,
     activeBranch: branches.find((branch) => branch.active),
-    problems: sortProblems([...session.problems, ...tree.problems, ...collected.problems]),
+    problems: sortProblems([...session.problems, ...tree.problems, ...collected.problems, ...childProblems]),
     redaction: null,
     source:
       options.sessionPath === undefined

@@ -1,10 +1,12 @@
 /**
- * The command tunes V8 at run time (src/speed/machinery/tier-up.ts). `setFlagsFromString` takes
- * any string and, for a flag the running V8 does not know, prints "Error: unrecognized flag" on stderr for
- * every report: Node 22 and 24 dropped `--interrupt-budget`. These tests hold the flags to the engines.
+ * The command tunes V8 at run time (src/speed/machinery/tier-up.ts, src/cli/heap-growth.ts).
+ * `setFlagsFromString` takes any string and, for a flag the running V8 does not know, prints "Error:
+ * unrecognized flag" on stderr for every report: Node 22 and 24 dropped `--interrupt-budget`. These tests
+ * hold the flags to the engines.
  */
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
+import { MARKDOWN_HEAP_GROWING_PERCENT } from "../src/cli/heap-growth.js";
 import { batchTierUpFlags } from "../src/speed/machinery/tier-up.js";
 
 /** The names of the flags the running V8 knows, from `node --v8-options` ("  --name (description)"). */
@@ -34,5 +36,8 @@ describe("the V8 flags the command sets", () => {
     expect(known.has("max-old-space-size")).toBe(true);
     const flags = batchTierUpFlags(process.versions.v8);
     expect(flags.map(flagName).filter((name) => !known.has(name))).toEqual([]);
+    // A Markdown report bounds the heap's growth on every engine (src/cli/heap-growth.ts).
+    expect(known.has("heap-growing-percent")).toBe(true);
+    expect(MARKDOWN_HEAP_GROWING_PERCENT).toBeGreaterThan(0);
   });
 });

@@ -1,4 +1,5 @@
 import { isPlainObject } from "../plain-object.js";
+import { boundNesting, MAX_NESTING, mayNestTooDeep } from "./bound-nesting.js";
 import { mendBadEscapes, scanTreeFields, type TreeFields } from "./damaged-line.js";
 import type { Problem } from "./problem.js";
 import { findValueEnd, opensValue, skipJsonWhitespace } from "./split-glued-json.js";
@@ -53,9 +54,25 @@ function preview(text: string): string {
  *
  * The common case is one `JSON.parse`. Only a line that fails is scanned for objects glued together
  * (Pi drops such lines whole; we keep every object we can), and whatever cannot be recovered is
- * reported with the line number and the reason, never dropped in silence.
+ * reported with the line number and the reason, never dropped in silence. Values nested deeper than
+ * `MAX_NESTING` are kept as their JSON text (bound-nesting.ts), with a problem that says so.
  */
 export function parseLine(line: number, text: string): ParsedLine {
+  const parsed = readObjects(line, text);
+  if (parsed.objects.length === 0 || !mayNestTooDeep(text)) return parsed;
+  let values = 0;
+  for (const object of parsed.objects) values += boundNesting(object.value);
+  if (values === 0) return parsed;
+  return {
+    ...parsed,
+    problems: [
+      ...parsed.problems,
+      { line, kind: "repaired", code: "nested-too-deep", detail: { limit: MAX_NESTING, values } },
+    ],
+  };
+}
+
+function readObjects(line: number, text: string): ParsedLine {
   let firstError: unknown;
   try {
     const value: unknown = JSON.parse(text);

@@ -107,7 +107,8 @@ export function parseSessionBytes(bytes: Uint8Array, label: string): RawSession 
     if (header === undefined && firstLine === undefined && parsed.objects[0]?.value.type === "session") {
       header = (parsed.objects[0] as LineObject).value;
       headerLine = source.line;
-      for (const problem of parsed.problems) if (problem.kind !== "repaired") problems.push(problem);
+      // Glued objects on the header's line are said once, as `glued-header` below.
+      for (const problem of parsed.problems) if (problem.code !== "glued") problems.push(problem);
       // Loops, not push(...): one hostile line can hold more glued objects than a call takes arguments.
       for (const object of parsed.objects.slice(1)) records.push(object);
       if (parsed.objects.length > 1) {

@@ -56,6 +56,11 @@ const WORDING: { [Code in ProblemCode]: Wording<Code> } = {
     lineName: " ",
     text: ({ entries }) => `held the header and ${entries} more entries glued together; all kept`,
   },
+  "nested-too-deep": {
+    lineName: " ",
+    text: ({ limit, values }) =>
+      `nests deeper than ${limit} levels: ${values === 1 ? "the value" : `${values} values`} below that level ${values === 1 ? "is" : "are"} kept as JSON text`,
+  },
   "header-not-first": {
     lineName: " ",
     text: ({ belongsOn }) => `is the session header, which belongs on line ${belongsOn}; read as the header`,
@@ -158,6 +163,16 @@ const WORDING: { [Code in ProblemCode]: Wording<Code> } = {
   },
   "usage-unreadable": { lineName: ": ", text: ({ issue }) => issue },
   "subagent-usage-unreadable": { lineName: ": ", text: ({ issue }) => `sub-agent ${issue}` },
+  "subagent-files-over-limit": {
+    lineName: null,
+    text: ({ limit, files }) =>
+      `${files} more sub-agent session ${files === 1 ? "file was" : "files were"} not read: a report reads at most ${limit}; their runs count what their parent recorded`,
+  },
+  "subagent-file-loop": {
+    lineName: null,
+    text: ({ runs }) =>
+      `${runs} sub-agent ${runs === 1 ? "run names a session file" : "runs name session files"} already being read above ${runs === 1 ? "it" : "them"} (a loop); not read again, so ${runs === 1 ? "it counts" : "they count"} what ${runs === 1 ? "its parent" : "their parents"} recorded`,
+  },
 };
 
 function wordingOf<Code extends ProblemCode>(problem: Problem & { code: Code }): Wording<Code> {

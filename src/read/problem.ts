@@ -28,6 +28,7 @@ export interface ProblemDetails {
   "glued-parts-lost": { kept: number; lost: string[] };
   "glued-header": { entries: number };
   "header-not-first": { belongsOn: number };
+  "nested-too-deep": { limit: number; values: number };
   "no-header": { firstLineRead: boolean };
   // read: version 4 files
   "v4-operations": { counts: { type: string; count: number }[] };
@@ -56,6 +57,8 @@ export interface ProblemDetails {
   // usage and sub-agents
   "usage-unreadable": { issue: string };
   "subagent-usage-unreadable": { issue: string };
+  "subagent-files-over-limit": { limit: number; files: number };
+  "subagent-file-loop": { runs: number };
 }
 
 export type ProblemCode = keyof ProblemDetails;

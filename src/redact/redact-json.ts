@@ -10,8 +10,8 @@ export type JsonPath = readonly (string | number)[];
 export interface RedactJsonOptions {
   /** Object keys whose whole value is kept as is (ids, timestamps, model names): see kept-keys.ts. */
   skipKeys: ReadonlySet<string>;
-  /** Object keys whose string value is kept only when it is one of the listed ones (a known `role`). */
-  keptValues?: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Object keys whose value is kept only when its test says so (a known `role`, an id shaped as one). */
+  keptWhen?: ReadonlyMap<string, (value: unknown) => boolean>;
   /**
    * Keys whose values are free-form content all the way down (tool arguments, `details`): under them no key
    * is structure, so `skipKeys` no longer apply (an `id` or `api` there can hold anything).
@@ -19,8 +19,11 @@ export interface RedactJsonOptions {
   contentKeys?: ReadonlySet<string>;
   /** Keeps the value at `path` (and everything under it) as is when this returns true. */
   skipWhen?: (path: JsonPath, value: unknown) => boolean;
-  /** The same, for a test that needs the value only: no path is built for it (paths cost on big input). */
-  skipValue?: (value: unknown) => boolean;
+  /**
+   * Keeps one field's value as is when this returns true, judged by the object that holds it (an image
+   * block's `data`): no path is built for it (paths cost on big input).
+   */
+  skipField?: (container: object, key: string | number) => boolean;
   /**
    * Redact in the input itself instead of a copy: for values the caller owns (a freshly parsed session),
    * so a large one is not held twice. The returned value is then the input.
@@ -79,7 +82,7 @@ export async function redactJson(
   redactor: Redactor,
   options: RedactJsonOptions,
 ): Promise<{ value: unknown; counts: Record<string, number> }> {
-  const { skipKeys, keptValues, contentKeys, skipWhen, skipValue, inPlace = false } = options;
+  const { skipKeys, keptWhen, contentKeys, skipWhen, skipField, inPlace = false } = options;
   const slots: Slot[] = [];
   const copies = new Map<object, unknown>();
   const stack: Frame[] = [];
@@ -128,7 +131,7 @@ export async function redactJson(
   };
 
   if (inPlace) holder[0] = value;
-  visit(holder, 0, value, null, (skipWhen?.([], value) ?? false) || (skipValue?.(value) ?? false), false);
+  visit(holder, 0, value, null, skipWhen?.([], value) ?? false, false);
   const step = (frame: Frame, key: string | number, child: unknown): void => {
     // Paths are built only for `skipWhen`: on a large session they were a good part of the walk.
     const path: PathNode | null = skipWhen === undefined ? null : { key, parent: frame.path };
@@ -137,8 +140,8 @@ export async function redactJson(
       frame.skip ||
       (!frame.content &&
         typeof key === "string" &&
-        (skipKeys.has(key) || (typeof child === "string" && keptValues?.get(key)?.has(child) === true))) ||
-      skipValue?.(child) === true ||
+        (skipKeys.has(key) || keptWhen?.get(key)?.(child) === true)) ||
+      skipField?.(frame.source, key) === true ||
       (path !== null && skipWhen?.(toArray(path), child) === true);
     visit(frame.copy, key, child, path, skip, content);
   };

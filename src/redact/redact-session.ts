@@ -2,6 +2,7 @@ import { homedir } from "node:os";
 import type { RawSession } from "../read/raw-session.js";
 import type { RedactOptions } from "./create-redactor.js";
 import { homeDirsFrom } from "./home-dirs.js";
+import { isImageData } from "./image-data.js";
 import { keptKeys, type RedactedAs } from "./kept-keys.js";
 import { redactJson } from "./redact-json.js";
 import { cachedRedactor } from "./redactor-cache.js";
@@ -50,16 +51,11 @@ export interface RedactedSession {
  */
 const CONTENT_KEYS: ReadonlySet<string> = new Set(["arguments", "details", "data", "sections", "tools"]);
 
-/** An image block is kept whole: its base64 can look like anything, and redacting it would corrupt it. */
-function isImageBlock(value: unknown): boolean {
-  return typeof value === "object" && value !== null && (value as { type?: unknown }).type === "image";
-}
-
 /**
  * Redacts every string a session holds before anything else sees it: prompts, replies, thinking, tool
  * arguments and outputs, `details` (sub-agent transcripts included), extension entries, paths in the
  * header. Secrets become `[redacted: kind]`, the user's home directory `~` (the home of this machine and
- * the one the session's cwd names). Ids, links, timestamps and images are kept as they are.
+ * the one the session's cwd names). Ids, links, timestamps and images' pictures are kept as they are.
  * The strings are replaced in the records themselves (they were parsed for this run alone); the header is
  * too. Returns the session and what was replaced, by kind. With a `helper` thread, 40% of a large
  * session's distinct text is redacted there meanwhile; the result is the same.
@@ -83,7 +79,7 @@ export async function redactRawSession(
     { header: raw.header, records: raw.records.map((record) => record.value) },
     redactor,
     // In place: the records were parsed for this run alone, and a copy would hold a large session twice.
-    { ...keptKeys("session"), contentKeys: CONTENT_KEYS, skipValue: isImageBlock, inPlace: true },
+    { ...keptKeys("session"), contentKeys: CONTENT_KEYS, skipField: isImageData, inPlace: true },
   );
   const redacted = value as { header: Record<string, unknown>; records: Record<string, unknown>[] };
   return {

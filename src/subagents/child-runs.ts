@@ -1,64 +1,42 @@
-import { realpathSync } from "node:fs";
-import { migrateSession } from "../migrate/migrate-session.js";
-import { type Session, typeEntries } from "../migrate/type-entries.js";
-import { readSessionFile } from "../read/read-session-file.js";
+import type { Session } from "../migrate/type-entries.js";
+import type { Problem } from "../read/problem.js";
 import type { SessionEntry } from "../schema/entry.js";
-import { buildTree } from "../tree/build-tree.js";
 import { type ChildRun, childRunOf, rememberChildRun } from "../usage/child-run-registry.js";
-import { collectUsage } from "../usage/collect-usage.js";
 import { subagentResults } from "../usage/subagent-usage.js";
-import { addUsage, emptyUsage } from "../usage/usage.js";
+import { ChildFileReads } from "./child-file-reads.js";
 import { childSessionFile } from "./child-session-file.js";
-
-/** Child files are followed this deep (a child's child's ...), and never into a file already open. */
-const MAX_DEPTH = 8;
-const open = new Set<string>();
 
 /**
  * Looks up the session file of every sub-agent run in the session's tool results (the runs of the
  * session itself, not runs nested in a run's inline transcript) and reads the ones found: their usage
- * is what the run cost when the parent recorded none.
+ * is what the run cost when the parent recorded none. Each file is read once for the whole session,
+ * however many runs at however many levels name it, and at most `MAX_CHILD_FILES` files are read
+ * (child-file-reads.ts). Returns what could not be read for those reasons, as problems.
  */
-export function attachChildRuns(session: Session, sessionPath: string): void {
-  let key: string;
-  try {
-    key = realpathSync(sessionPath);
-  } catch {
-    return;
-  }
-  if (open.has(key) || open.size >= MAX_DEPTH) return;
-  open.add(key);
-  try {
-    for (const entry of session.entries) {
-      const { body } = entry;
-      if (body.type !== "message" || body.message.role !== "toolResult") continue;
-      for (const result of subagentResults(body.message.details)) {
-        const file = childSessionFile(result, sessionPath);
-        if (file !== null) rememberChildRun(result, readChildRun(file.path, file.shown));
-      }
-    }
-  } finally {
-    open.delete(key);
-  }
+export function attachChildRuns(session: Session, sessionPath: string): Problem[] {
+  const reads = new ChildFileReads(sessionPath);
+  attachRuns(session, sessionPath, 1, reads);
+  return reads.problems();
 }
 
-function readChildRun(path: string | null, shown: string): ChildRun {
-  const none = { shown, path, usage: null, turns: 0, provider: null, model: null };
-  if (path === null) return none;
-  try {
-    const session = typeEntries(migrateSession(readSessionFile(path)));
-    attachChildRuns(session, path);
-    const { items } = collectUsage(buildTree(session.entries), null);
-    let usage = emptyUsage();
-    let turns = 0;
-    for (const item of items) {
-      usage = addUsage(usage, item.usage);
-      turns += item.turns;
+/** Remembers a `ChildRun` for every run of `session` whose file is found; `depth` is theirs. */
+function attachRuns(session: Session, sessionPath: string, depth: number, reads: ChildFileReads): void {
+  for (const entry of session.entries) {
+    const { body } = entry;
+    if (body.type !== "message" || body.message.role !== "toolResult") continue;
+    for (const result of subagentResults(body.message.details)) {
+      const file = childSessionFile(result, sessionPath);
+      if (file === null) continue;
+      const none: ChildRun = { ...file, usage: null, turns: 0, provider: null, model: null };
+      if (file.path === null) {
+        rememberChildRun(result, none);
+        continue;
+      }
+      const summary = reads.read(file.path, depth, (child, path) =>
+        attachRuns(child, path, depth + 1, reads),
+      );
+      rememberChildRun(result, { ...none, ...summary });
     }
-    const reply = items.find((item) => item.source === "assistant" && item.model !== null);
-    return { ...none, usage, turns, provider: reply?.provider ?? null, model: reply?.model ?? null };
-  } catch (error) {
-    return { ...none, error: error instanceof Error ? error.message : String(error) };
   }
 }
 

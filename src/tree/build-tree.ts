@@ -36,6 +36,35 @@ export class UnknownEntryError extends Error {
   }
 }
 
+/** What most entries of a long session have below them: one array for them all, never written to. */
+const NO_CHILDREN: readonly number[] = Object.freeze([]);
+
+/**
+ * Each entry's children and the roots, from each entry's parent. Each list is made at its final size
+ * (counted first), and a childless entry shares `NO_CHILDREN`: an array grown one push at a time keeps
+ * room for 17, and one per entry was a fifth of a long session's analysis.
+ */
+function linkChildren(parent: Int32Array): { children: (readonly number[])[]; roots: number[] } {
+  const counts = new Uint32Array(parent.length);
+  for (const parentIndex of parent)
+    if (parentIndex !== -1) counts[parentIndex] = (counts[parentIndex] ?? 0) + 1;
+  const children = Array.from(counts, (count): number[] | readonly number[] =>
+    count === 0 ? NO_CHILDREN : new Array<number>(count),
+  );
+  const filled = new Uint32Array(parent.length);
+  const roots: number[] = [];
+  parent.forEach((parentIndex, index) => {
+    if (parentIndex === -1) {
+      roots.push(index);
+      return;
+    }
+    const at = filled[parentIndex] ?? 0;
+    (children[parentIndex] as number[])[at] = index;
+    filled[parentIndex] = at + 1;
+  });
+  return { children, roots };
+}
+
 /**
  * Links entries into a tree (FORMAT.md §6). Never recurses per entry and never loops: a parent chain
  * that cycles is cut at its earliest entry, which becomes a root, and the cut is reported.
@@ -50,13 +79,7 @@ export function buildTree(entries: readonly SessionEntry[], leafId?: string): Se
   const parent = resolveParents(entries, index, problems);
   breakCycles(parent, entries, problems);
 
-  const children: number[][] = entries.map(() => []);
-  const roots: number[] = [];
-  for (let index = 0; index < entries.length; index += 1) {
-    const parentIndex = parent[index] as number;
-    if (parentIndex === -1) roots.push(index);
-    else (children[parentIndex] as number[]).push(index);
-  }
+  const { children, roots } = linkChildren(parent);
 
   let leaf = entries.length - 1;
   if (leafId !== undefined) {

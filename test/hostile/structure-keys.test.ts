@@ -99,3 +99,67 @@ describe("the kept keys", () => {
       expect(keys.has(text), text).toBe(false);
   });
 });
+
+/** A value Pi never writes under a kept key, holding a token: an object, prose, or JSON nested too deep. */
+function offShapeValues(token: string): unknown[] {
+  let deep: unknown = token;
+  for (let level = 0; level < 150; level += 1) deep = [deep];
+  return [{ note: token }, `see ${token} here`, deep];
+}
+
+describe("a kept key keeps only the shape Pi writes there", () => {
+  // The header's version, a tree link, a time, a model, a tool call's id: each is kept as an id, a time or a
+  // name is, and anything else under it is scanned, since a problem sentence or the header may show it.
+  const places: [
+    string,
+    (value: unknown, entries: ReturnType<typeof entryChain>) => Record<string, unknown>,
+  ][] = [
+    ["version", (value) => ({ version: value })],
+    [
+      "parentId",
+      (value, chain) => {
+        chain.message({ role: "user", content: "x" });
+        return { parentId: value };
+      },
+    ],
+    ["timestamp", (value) => ({ timestamp: value })],
+    ["model", (value) => ({ model: value })],
+  ];
+  places.forEach(([key, place], index) => {
+    offShapeValues(`ghp_${randomString(AN, 36, 300 + index)}`).forEach((value, shape) => {
+      test(`${key}, value ${["an object", "prose", "nested 150 deep"][shape]}: redacted in md, html and json`, async () => {
+        const chain = entryChain();
+        chain.message({ role: "user", content: "hello" });
+        const placed = place(value, chain);
+        const header: Record<string, unknown> = {
+          type: "session",
+          version: 3,
+          id: "kept",
+          timestamp: "2025-06-01T10:00:00.000Z",
+          cwd: "/srv",
+        };
+        const entries = chain.entries.map((entry) => ({ ...entry }));
+        if (key === "version") Object.assign(header, placed);
+        else if (key === "model")
+          entries.push({
+            type: "model_change",
+            id: "mc",
+            parentId: null,
+            timestamp: "2025-06-01T10:00:05.000Z",
+            provider: "p",
+            modelId: "m",
+            ...placed,
+          });
+        else Object.assign(entries[entries.length - 1] as Record<string, unknown>, placed);
+        const file = join(dir, `${key}-${shape}.jsonl`);
+        writeFileSync(file, [header, ...entries].map((line) => JSON.stringify(line)).join("\n"));
+        const token = JSON.stringify(value).match(/ghp_[A-Za-z0-9]{36}/)?.[0] as string;
+        for (const format of ["md", "html", "json"]) {
+          const result = await runCli([file, "-f", format, "-o", "-"], { HOME: "/home/alice" });
+          expect(result.code, result.stderr).toBe(0);
+          expect(decodeEntities(result.stdout), format).not.toContain(token);
+        }
+      }, 60_000);
+    });
+  });
+});

@@ -118,21 +118,21 @@ describe("redactJson", () => {
 });
 
 describe("in place", () => {
-  test("redacts the input itself and skips what skipValue keeps", async () => {
+  test("redacts the input itself and skips the fields skipField keeps, and nothing beside them", async () => {
     const redactor = await createRedactor({});
-    const image = { type: "image", data: GITHUB };
+    const image = { type: "image", data: GITHUB, note: GITHUB };
     const input = { text: `token ${GITHUB}`, nested: [{ note: GITHUB }], image };
     const { value, counts } = await redactJson(input, redactor, {
       skipKeys: new Set(),
-      skipValue: (candidate) => candidate === image,
+      skipField: (container, key) => container === image && key === "data",
       inPlace: true,
     });
     expect(value).toBe(input);
     expect(input).toEqual({
       text: "token [redacted: github-token]",
       nested: [{ note: "[redacted: github-token]" }],
-      image: { type: "image", data: GITHUB },
+      image: { type: "image", data: GITHUB, note: "[redacted: github-token]" },
     });
-    expect(counts).toEqual({ "github-token": 2 });
+    expect(counts).toEqual({ "github-token": 3 });
   });
 });

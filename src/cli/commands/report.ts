@@ -21,6 +21,7 @@ import { reportSpeed } from "../../speed/machinery/report-speed.js";
 import type { ReportThread, ReportThreadWork } from "../../speed/machinery/report-thread.js";
 import { speedPieceOn } from "../../speed/pieces.js";
 import { redactionSentence, redactionView } from "../../view/redaction-view.js";
+import { boundHeapForMarkdown } from "../heap-growth.js";
 import type { CliIo } from "../io.js";
 import { progressLine } from "../progress.js";
 import { redactionSettings } from "../redact-options.js";
@@ -92,6 +93,7 @@ export async function reportCommand(
   }
   const output = options.output ?? defaultOutput(format, sessionPath, io.cwd);
   if (output === "-") refuseStandardOutputIntoInput(io.stdout.fd, sessionPath);
+  if (options.format === "md") boundHeapForMarkdown();
   const imagesBeside = output !== "-" && !isSpecialFile(output);
   const size = fileSize(sessionPath);
   const work: ReportThreadWork = {

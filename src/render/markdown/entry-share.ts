@@ -1,6 +1,6 @@
 import type { EntryView, TranscriptNode } from "../../view/entry-view.js";
 import { type EntrySettings, markdownContext } from "./entry-context.js";
-import { entryToMarkdown, type MarkdownEntry } from "./entry-to-markdown.js";
+import { entriesToMarkdown, type MarkdownEntry } from "./entry-to-markdown.js";
 import { MarkdownImages } from "./images.js";
 
 /**
@@ -56,7 +56,7 @@ export function remoteShare(entries: readonly EntryView[], share: number): Set<E
  */
 export function renderEntries(entries: readonly EntryView[], settings: EntrySettings): MarkdownEntry[] {
   const context = markdownContext(settings, new MarkdownImages(undefined));
-  return entries.map((entry) => entryToMarkdown(entry, context));
+  return entriesToMarkdown(entries, context);
 }
 
 /** The characters of an entry's strings (what rendering it costs, roughly) and whether it holds an image. */

@@ -12,6 +12,7 @@ import {
   list,
   paragraph,
   stringify,
+  stringifyEach,
   strong,
   text,
 } from "./mdast.js";
@@ -215,8 +216,15 @@ export function factsLine(facts: PhrasingContent[][]): PhrasingContent[] {
   return line;
 }
 
+/** An entry as `entryToMarkdown` gives it, its body's blocks not yet serialized. */
+interface EntryBlocks {
+  heading: string;
+  status: string | null;
+  body: RootContent[];
+}
+
 /** One transcript entry: a heading (its kind and labels), the context note, a line of facts, its blocks. */
-export function entryToMarkdown(entry: EntryView, context: MarkdownContext): MarkdownEntry {
+function entryBlocks(entry: EntryView, context: MarkdownContext): EntryBlocks {
   const shown = contentToMarkdown(entry.content, context);
   const title =
     entry.content.type === "message" && entry.content.message.role === "custom"
@@ -234,6 +242,31 @@ export function entryToMarkdown(entry: EntryView, context: MarkdownContext): Mar
       entry.contextStatus === null
         ? null
         : context.stringifyOnce(statusToMarkdown(entry.contextStatus, context)),
-    body: stringify([paragraph(emphasis(...meta)), ...shown.blocks]),
+    body: [paragraph(emphasis(...meta)), ...shown.blocks],
   };
+}
+
+/** One transcript entry as finished Markdown. */
+export function entryToMarkdown(entry: EntryView, context: MarkdownContext): MarkdownEntry {
+  const { body, ...rest } = entryBlocks(entry, context);
+  return { ...rest, body: stringify(body) };
+}
+
+/**
+ * Entries serialized together this many at a time: the serializer's set-up is paid once for them all,
+ * while the trees of a batch are all that is held at once.
+ */
+const BATCH = 64;
+
+/** `entryToMarkdown` of each entry, in order (images are placed in that order), serialized in batches. */
+export function entriesToMarkdown(entries: readonly EntryView[], context: MarkdownContext): MarkdownEntry[] {
+  const rendered: MarkdownEntry[] = [];
+  for (let start = 0; start < entries.length; start += BATCH) {
+    const batch = entries.slice(start, start + BATCH).map((entry) => entryBlocks(entry, context));
+    const bodies = stringifyEach(batch.map((entry) => entry.body));
+    batch.forEach(({ heading, status }, at) => {
+      rendered.push({ heading, status, body: bodies[at] as string });
+    });
+  }
+  return rendered;
 }

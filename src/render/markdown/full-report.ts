@@ -2,7 +2,8 @@ import { TOOL_VERSION } from "../../version.js";
 import type { EntryView, TranscriptNode } from "../../view/entry-view.js";
 import type { ReportView } from "../../view/report-view.js";
 import { markdownContext } from "./entry-context.js";
-import { entryToMarkdown, type MarkdownEntry } from "./entry-to-markdown.js";
+import { readingOrder } from "./entry-share.js";
+import { entriesToMarkdown, entryToMarkdown, type MarkdownEntry } from "./entry-to-markdown.js";
 import type { MarkdownImages } from "./images.js";
 import type { MarkdownContext } from "./markdown-context.js";
 import { code, emphasis, paragraph, stringify, text } from "./mdast.js";
@@ -59,9 +60,14 @@ function nodesToTemplate(
 export function fullTemplateData(
   view: ReportView,
   options: { thinking: boolean; images: MarkdownImages },
-  rendered: RenderedEntries = new Map(),
+  given: RenderedEntries = new Map(),
 ): FullTemplateData {
   const context = markdownContext({ cwd: view.header.cwd, thinking: options.thinking }, options.images);
+  const rest = readingOrder(view.transcript).filter((entry) => !given.has(entry));
+  const rendered = new Map(given);
+  entriesToMarkdown(rest, context).forEach((markdown, at) => {
+    rendered.set(rest[at] as EntryView, markdown);
+  });
   const branches = branchesBlock(view.branches, view.forkPoints.length);
   const source = view.header.fileName === null ? [] : [text(" from "), code(view.header.fileName)];
   return {

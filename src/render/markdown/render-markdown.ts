@@ -4,7 +4,7 @@ import { buildReportView, type ReportView } from "../../view/report-view.js";
 import { showControlCharacters } from "../primitives/control-characters.js";
 import { type EntrySettings, markdownContext } from "./entry-context.js";
 import { REMOTE_SHARE, type RemoteEntries, readingOrder, remoteShare } from "./entry-share.js";
-import { entryToMarkdown, type MarkdownEntry } from "./entry-to-markdown.js";
+import { entriesToMarkdown, type MarkdownEntry } from "./entry-to-markdown.js";
 import { fullTemplateData, type RenderedEntries } from "./full-report.js";
 import { type MarkdownAsset, MarkdownImages } from "./images.js";
 import { emphasis, paragraph, stringify, text } from "./mdast.js";
@@ -103,12 +103,15 @@ async function renderShared(
   const answer = remote(sent, settings).catch(() => null);
   const context = markdownContext(settings, images);
   const rendered = new Map<EntryView, MarkdownEntry>();
-  for (const entry of entries) if (!away.has(entry)) rendered.set(entry, entryToMarkdown(entry, context));
+  const here = entries.filter((entry) => !away.has(entry));
+  entriesToMarkdown(here, context).forEach((markdown, at) => {
+    rendered.set(here[at] as EntryView, markdown);
+  });
   const answered = await answer;
   // An answer of another length cannot be matched to the entries: all of them are rendered here then.
-  const usable = answered?.length === sent.length ? answered : null;
+  const usable = answered?.length === sent.length ? answered : entriesToMarkdown(sent, context);
   sent.forEach((entry, at) => {
-    rendered.set(entry, usable?.[at] ?? entryToMarkdown(entry, context));
+    rendered.set(entry, usable[at] as MarkdownEntry);
   });
   return rendered;
 }
