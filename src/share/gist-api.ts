@@ -3,8 +3,14 @@ import type { GistRecord } from "./find-shares.js";
 
 /** A gist id from an id or a gist's address (`https://gist.github.com/<user>/<id>`). */
 export function gistIdOf(idOrUrl: string): string {
-  const last = idOrUrl.trim().replace(/\/+$/, "").split("/").at(-1) ?? "";
-  const id = last.replace(/[#?].*$/, "");
+  const last =
+    idOrUrl
+      .trim()
+      .replace(/(?<!\/)\/+$/, "")
+      .split("/")
+      .at(-1) ?? "";
+  const query = last.search(/[#?]/);
+  const id = query === -1 ? last : last.slice(0, query);
   if (!/^[0-9a-zA-Z]+$/.test(id)) throw new GhError(`\`${idOrUrl}\` is not a gist id or gist address.`);
   return id;
 }

@@ -28,9 +28,9 @@ function comparable(path: string): { path: string; original: string; windows: bo
   if (drive !== null || gitBash !== null) {
     const letter = ((drive ?? gitBash) as RegExpExecArray)[1]?.toLowerCase();
     const rest = path.slice(drive !== null ? 3 : 3).replaceAll("\\", "/");
-    const normal = `/${letter}/${rest}`.replace(/\/+$/, "");
+    const normal = `/${letter}/${rest}`.replace(/(?<!\/)\/+$/, "");
     return { path: normal.toLowerCase(), original: normal, windows: true };
   }
-  const normal = path.replace(/\/+$/, "");
+  const normal = path.replace(/(?<!\/)\/+$/, "");
   return { path: normal, original: normal, windows: false };
 }

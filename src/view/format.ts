@@ -50,7 +50,7 @@ export function formatCost(value: number): string {
   let digits = roundHalfUp(abs, decimals).toFixed(decimals);
   // Below a cent the second significant digit is dropped when it is 0 ($0.0001, not $0.00010), down to
   // the four decimals a cent's fraction always shows ($0.0020 stays).
-  if (decimals > 4) digits = digits.replace(/0+$/, "").padEnd(6, "0");
+  if (decimals > 4) digits = digits.replace(/(?<!0)0+$/, "").padEnd(6, "0");
   return `${value < 0 ? "-" : ""}$${digits}`;
 }
 

@@ -1,8 +1,9 @@
 import type { SkillView } from "./entry-view.js";
 
 // `/skill:name args` is stored as the skill's whole text wrapped in <skill ...>...</skill>, then the words typed.
-const SKILL = /^\s*<skill\s+([^>]*)>([\s\S]*?)<\/skill>\s*([\s\S]*)$/;
-const ATTRIBUTE = /(\w+)="([^"]*)"/g;
+// One \s before the attributes, a word boundary before a name: no two parts can take the same characters.
+const SKILL = /^\s*<skill\s([^>]*)>([\s\S]*?)<\/skill>\s*([\s\S]*)$/;
+const ATTRIBUTE = /\b(\w+)="([^"]*)"/g;
 
 /** Splits a user prompt into the words typed and, for a skill invocation, the pasted skill. */
 export function splitSkill(text: string): { typed: string; skill: SkillView | null } {

@@ -4,7 +4,9 @@ import { firstLine } from "./format.js";
  * A label that some harnesses paste before the person's words, with its fenced block (OpenClaw's
  * `Sender (untrusted metadata):` and its JSON): no title, whatever the message says after it.
  */
-const BOILERPLATE_LABEL = /^[A-Za-z][\w .-]*\([^)]*\buntrusted\b[^)]*\):\s*$/;
+const LABEL_LINE = /^[A-Za-z][\w .-]*\(([^)]*)\):\s*$/;
+/** A label line whose parentheses say `untrusted` (two patterns: one would retry every split of them). */
+const isBoilerplateLabel = (line: string): boolean => /\buntrusted\b/.test(LABEL_LINE.exec(line)?.[1] ?? "");
 const FENCE = /^\s*(`{3,}|~{3,})/;
 
 /** Markdown's markers at the start of a line: a heading's #, a quote's >, a list's bullet, number or box. */
@@ -12,13 +14,16 @@ const LINE_MARKERS = /^\s*(?:#{1,6}(?:\s+|$)|>\s?|[-*+](?:\s+|$)(?:\[[ xX]\]\s+)
 
 /** Inline markers: images and links keep their words, emphasis and code keep their text. */
 function withoutInlineMarkers(line: string): string {
-  return line
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/\[([^\]]+)\]\([^)]*\)/g, "$1")
-    .replace(/(\*\*|__)(?=\S)(.+?)(?<=\S)\1/g, "$2")
-    .replace(/(^|[^\w*])([*_])(?=\S)([^*_]+?)(?<=\S)\2(?![\w*])/g, "$1$3")
-    .replace(/`([^`]+)`/g, "$1")
-    .replace(/\s+#+\s*$/, "");
+  return (
+    line
+      // Neither part can run past the next bracket it opens on: linear, however many are left open.
+      .replace(/!\[([^[\]]*)\]\([^()]*\)/g, "$1")
+      .replace(/\[([^[\]]+)\]\([^()]*\)/g, "$1")
+      .replace(/(\*\*|__)(?=\S)(.+?)(?<=\S)\1/g, "$2")
+      .replace(/(^|[^\w*])([*_])(?=\S)([^*_]+?)(?<=\S)\2(?![\w*])/g, "$1$3")
+      .replace(/`([^`]+)`/g, "$1")
+      .replace(/(?<!\s)\s+#+\s*$/, "")
+  );
 }
 
 /** The lines that can give a title: boilerplate labels with their fenced blocks left out, fences dropped. */
@@ -32,7 +37,7 @@ function meaningfulLines(text: string): string[] {
       if (line.trim().startsWith(skipping)) skipping = null;
       continue;
     }
-    if (BOILERPLATE_LABEL.test(line)) {
+    if (isBoilerplateLabel(line)) {
       const fence = FENCE.exec(lines[at + 1] ?? "");
       if (fence !== null) {
         skipping = fence[1] as string;

@@ -10,6 +10,7 @@ import { describe, expect, test } from "vitest";
 import { matchMilliseconds, pumpedInputs, recheckVerdict } from "./linear-check.js";
 import { constructedRegexes, type Pattern, regexLiterals } from "./regex-census.js";
 
+const SRC = fileURLToPath(new URL("../../src/", import.meta.url));
 const REDACT = fileURLToPath(new URL("../../src/redact/", import.meta.url));
 
 /** Pumped inputs' size: a quadratic regex takes seconds on this, a linear one a millisecond or two. */
@@ -65,6 +66,37 @@ async function census(): Promise<Checked[]> {
   return [...byText.values()];
 }
 
+/** The patterns that are slow on pumped inputs (recheck could not call them safe), and how many it did. */
+async function slowPatterns(patterns: readonly Checked[]): Promise<{ slow: string[]; byRecheck: number }> {
+  const slow: string[] = [];
+  let byRecheck = 0;
+  for (const pattern of patterns) {
+    const verdict = recheckVerdict(pattern);
+    if (verdict.safe) {
+      byRecheck += 1;
+      continue;
+    }
+    const regex = new RegExp(pattern.source, pattern.flags.replace("g", ""));
+    for (const input of pumpedInputs(pattern, verdict.attack, pattern.size)) {
+      let ms = matchMilliseconds(regex, input);
+      // recheck's checker threads may still be running after a timeout, and the process's CPU time counts
+      // them: a pattern over the bound is measured again once they are done, and slow only if it still is.
+      // Other test files share the two cores too, so the best of three tries is what counts.
+      for (let retry = 0; retry < 3 && ms > BOUND_MS; retry += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 2_000));
+        ms = Math.min(ms, matchMilliseconds(regex, input));
+      }
+      if (ms > BOUND_MS) {
+        slow.push(
+          `${pattern.where}: /${pattern.source.slice(0, 80)}/ ${Math.round(ms)} ms on ${JSON.stringify(input.slice(0, 24))}… (${verdict.why})`,
+        );
+        break;
+      }
+    }
+  }
+  return { slow, byRecheck };
+}
+
 describe("every regular expression in src/redact", () => {
   test("is linear: recheck says so, or pumped inputs show it", async () => {
     const patterns = await census();
@@ -72,33 +104,23 @@ describe("every regular expression in src/redact", () => {
     expect(patterns.length).toBeGreaterThan(300);
     expect(patterns.some((pattern) => pattern.source.startsWith("pass|pwd|secret"))).toBe(true);
     expect(patterns.some((pattern) => pattern.source.includes("[aA][lL][iI][cC][eE]"))).toBe(true);
-    const slow: string[] = [];
-    let byRecheck = 0;
-    for (const pattern of patterns) {
-      const verdict = recheckVerdict(pattern);
-      if (verdict.safe) {
-        byRecheck += 1;
-        continue;
-      }
-      const regex = new RegExp(pattern.source, pattern.flags.replace("g", ""));
-      for (const input of pumpedInputs(pattern, verdict.attack, pattern.size)) {
-        let ms = matchMilliseconds(regex, input);
-        // recheck's checker threads may still be running after a timeout, and the process's CPU time counts
-        // them: a pattern over the bound is measured again once they are done, and slow only if it still is.
-        if (ms > BOUND_MS) {
-          await new Promise((resolve) => setTimeout(resolve, 2_000));
-          ms = matchMilliseconds(regex, input);
-        }
-        if (ms > BOUND_MS) {
-          slow.push(
-            `${pattern.where}: /${pattern.source.slice(0, 80)}/ ${Math.round(ms)} ms on ${JSON.stringify(input.slice(0, 24))}… (${verdict.why})`,
-          );
-          break;
-        }
-      }
-    }
+    const { slow, byRecheck } = await slowPatterns(patterns);
     expect(slow).toEqual([]);
     // Most are decided by the checker itself.
     expect(byRecheck).toBeGreaterThan(patterns.length / 2);
+  }, 900_000);
+});
+
+describe("every regular expression literal in the rest of src/", () => {
+  // Titles, paths, skill tags, tool names, MCP names and code are session text too: a quadratic pattern
+  // there hangs a report as surely as one in redaction did (`[a` repeated 40,000 times in a prompt took 4 s
+  // in the title's link pattern).
+  test("is linear: recheck says so, or pumped inputs show it", async () => {
+    const patterns = regexLiterals(SRC)
+      .filter((pattern) => !pattern.where.startsWith(REDACT))
+      .map((pattern) => ({ ...pattern, size: SIZE }));
+    expect(patterns.length).toBeGreaterThan(100);
+    const { slow } = await slowPatterns(patterns);
+    expect(slow).toEqual([]);
   }, 900_000);
 });

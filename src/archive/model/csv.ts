@@ -22,7 +22,11 @@ export function csvCell(value: string | number | null): string {
 /** A number in plain decimal with at most nine decimals (token counts stay integers). */
 export function plainNumber(value: number): string {
   if (Number.isInteger(value)) return String(value);
-  return value.toFixed(9).replace(/\.?0+$/, "");
+  // Trailing zeros, then a bare point: each run matched from its first character (linear).
+  return value
+    .toFixed(9)
+    .replace(/(?<!0)0+$/, "")
+    .replace(/\.$/, "");
 }
 
 /** Rows to CSV text: CRLF line ends, as RFC 4180 has them, including after the last row. */

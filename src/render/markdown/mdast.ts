@@ -45,7 +45,7 @@ export function sessionText(value: string): PhrasingContent[] {
   let at = 0;
   for (const match of value.matchAll(MENTION)) {
     // A sentence's full stop or a trailing slash is not part of the name.
-    const word = match[0].replace(/[./-]+$/, "");
+    const word = match[0].replace(/(?<![./-])[./-]+$/, "");
     if (match.index > at) parts.push(text(withoutReferences(value.slice(at, match.index))));
     parts.push(code(word));
     at = match.index + word.length;

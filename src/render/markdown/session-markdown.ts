@@ -4,6 +4,7 @@ import remarkParse from "remark-parse";
 import { unified } from "unified";
 import { isPlainProse } from "../primitives/markdown/plain-prose.js";
 import { codeBlock, paragraph, text } from "./mdast.js";
+import { parsesSlowly } from "./parse-cost.js";
 
 /** Plain prose as remark-parse reads it: a paragraph per run of non-blank lines. */
 function proseParagraphs(markdown: string): RootContent[] {
@@ -76,6 +77,7 @@ export function sessionMarkdown(markdown: string, headingOffset = 0): RootConten
 
 /** sessionMarkdown without the plain-prose fast path (tests hold the two equal). */
 export function parsedSessionMarkdown(markdown: string, headingOffset = 0): RootContent[] {
+  if (parsesSlowly(markdown)) return [codeBlock(markdown)];
   try {
     const root = parser.parse(markdown);
     return makeInert(root, markdown, headingOffset) ? root.children : [codeBlock(markdown)];

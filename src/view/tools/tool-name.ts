@@ -10,8 +10,9 @@ export interface McpToolName {
  * the prefix ends the server; the tool's own name keeps the rest.
  */
 export function mcpToolName(name: string): McpToolName | null {
-  const match = /^mcp__(.+?)__(.+)$/.exec(name);
-  if (match === null) return null;
-  const [, server = "", tool = ""] = match;
-  return { server, tool };
+  // Found with indexOf: a regex's lazy `(.+?)__` retried every split of a long name (quadratic).
+  if (!name.startsWith("mcp__") || /[\n\r\u2028\u2029]/.test(name)) return null;
+  const split = name.indexOf("__", "mcp__".length + 1);
+  if (split === -1 || split + 2 >= name.length) return null;
+  return { server: name.slice("mcp__".length, split), tool: name.slice(split + 2) };
 }

@@ -76,7 +76,7 @@ export function regexpSpans(code: string, from: number, to: number, styling: Sty
       at += 1;
       continue;
     }
-    const quantifier = /^\{\d*,?\d*\}/.exec(code.slice(at, close));
+    const quantifier = /^\{\d*(?:,\d*)?\}/.exec(code.slice(at, close));
     if (quantifier !== null && quantifier[0] !== "{}" && quantifier[0] !== "{,}") {
       push(at, at + quantifier[0].length, regexOperator);
       at += quantifier[0].length;
