@@ -14,17 +14,18 @@ const STAGES = [
   // The analysis half, in pipeline order: each stage reads the ones before it.
   ["schema"],
   ["read"],
+  // Redaction runs on the raw session, before anything reads on (pipeline.ts), and needs only the reader.
+  ["redact"],
   ["migrate"],
   ["tree"],
   ["context"],
   ["usage"],
   ["subagents"],
-  ["redact"],
   ["pipeline"],
   // The output half: facts every format shares, then one renderer per format.
   ["diff"],
   ["view"],
-  ["render/primitives", "render/template-error"],
+  ["render/primitives", "render/templates"],
   ["render/html", "render/markdown", "render/json"],
   // The speed machinery the command hands the renderers as `speed` (the pieces as engines, the report
   // thread, V8's tier-up): it reads the renderers' code; render/ never imports it (rule below).
@@ -37,7 +38,14 @@ const STAGES = [
   ["sessions"],
   // Running GitHub's gh: the one way share and pr talk to GitHub.
   ["github"],
-  ["archive", "share"],
+  // The archive, a stage a folder: the site's folder on disk; the model of what it shows (the files'
+  // records, the counting, archive.json); its search and its index pages; the pool that reads (and
+  // renders) every session; the run that composes them. share sits beside the run.
+  ["archive/site"],
+  ["archive/model"],
+  ["archive/search", "archive/pages"],
+  ["archive/pool"],
+  ["archive/run", "share"],
   ["pr", "costs"],
   ["index", "cli"],
   ["pi-extension"],

@@ -17,7 +17,7 @@ import { defineConfig } from "rolldown";
 export default defineConfig({
   input: {
     "pi-report": "dist/cli/main.js",
-    "archive-worker": "dist/archive/archive-worker.js",
+    "archive-worker": "dist/archive/pool/archive-worker.js",
     "report-worker": "dist/speed/machinery/report-worker.js",
   },
   platform: "node",

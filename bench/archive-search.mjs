@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
-import { discoverSessionFiles } from "../dist/archive/discover.js";
+import { discoverSessionFiles } from "../dist/sessions/discover.js";
 
 const [folder, site, nth = "9000"] = process.argv.slice(2);
 const files = discoverSessionFiles(folder).files;

@@ -1,7 +1,7 @@
 // Measures the archive's search libraries on the same documents: MiniSearch, FlexSearch (prebuilt index,
 // exported) and Pagefind (custom records), for the sessions of a folder (default: the bench's 1,000).
 //   node bench/search-libraries.mjs <sessions folder> <node_modules holding minisearch, flexsearch, pagefind> [docs cache]
-// Documents are what `pi-report archive` indexes (src/archive/search-docs.ts): prompts, answers,
+// Documents are what `pi-report archive` indexes (src/archive/search/search-docs.ts): prompts, answers,
 // commands and file paths of each entry, redacted. Prints one JSON object of figures.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -10,11 +10,11 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
-import { discoverSessionFiles } from "../dist/archive/discover.js";
-import { searchDocs } from "../dist/archive/search-docs.js";
+import { searchDocs } from "../dist/archive/search/search-docs.js";
 import { analyzeSession } from "../dist/pipeline.js";
 import { parseSessionBytes } from "../dist/read/parse-session-text.js";
 import { DEFAULT_REDACTION, redactRawSession } from "../dist/redact/redact-session.js";
+import { discoverSessionFiles } from "../dist/sessions/discover.js";
 
 const [folder, modules] = process.argv.slice(2);
 const require = createRequire(join(modules, "x.js"));

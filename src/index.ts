@@ -7,8 +7,8 @@
  * format), `buildJsonReport`, `renderHtml` (`renderHtmlParts`), `renderMarkdown`; many sessions: `runArchive`.
  */
 
-export { ARCHIVE_SCHEMA_VERSION, type ArchiveJson } from "./archive/archive-json.js";
-export { type ArchiveOptions, type ArchiveSummary, runArchive } from "./archive/run-archive.js";
+export { ARCHIVE_SCHEMA_VERSION, type ArchiveJson } from "./archive/model/archive-json.js";
+export { type ArchiveOptions, type ArchiveSummary, runArchive } from "./archive/run/run-archive.js";
 export { type BranchContext, buildContext } from "./context/build-context.js";
 export type { ContextMessage, ContextMessageBody } from "./context/context-message.js";
 export { CURRENT_VERSION, type MigratedSession, migrateSession } from "./migrate/migrate-session.js";

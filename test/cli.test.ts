@@ -134,7 +134,7 @@ describe("errors are one line and exit code 2", () => {
         "-o",
         join(tmpdir(), "never-written.html"),
       ],
-      /^pi-report: --template .*missing-partial: the page cannot be rendered: The partial no-such-partial could not be found\n$/,
+      /^pi-report: --template .*missing-partial: header\.hbs: line 2: partial `no-such-partial` is not there; a partial is a \.hbs file of the --template folder or of the shipped ones \(.*templates\), by its name\.\n$/,
     ],
     [
       "-o in a folder that does not exist",

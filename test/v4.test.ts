@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { ArchiveJson } from "../src/archive/archive-json.js";
+import type { ArchiveJson } from "../src/archive/model/archive-json.js";
 import { analyzeSession, parseSessionBytes, readSessionFile } from "../src/index.js";
 import { wordedProblem } from "../src/read/problem-sentence.js";
 import { piFooter } from "../src/view/pi-footer.js";

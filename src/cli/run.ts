@@ -3,7 +3,7 @@ import { inertStream } from "../output/inert-stream.js";
 import { UsageError } from "../output/usage-error.js";
 import { SessionReadError } from "../read/errors.js";
 import { RedactPatternError } from "../redact/custom-patterns.js";
-import { TemplateError } from "../render/template-error.js";
+import { TemplateError } from "../render/templates/template-error.js";
 import { UnknownEntryError } from "../tree/build-tree.js";
 import { TOOL_VERSION } from "../version.js";
 import { registerArchiveCommand } from "./commands/archive.js";

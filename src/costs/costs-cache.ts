@@ -8,8 +8,8 @@ import {
   manifestParts,
   readManifest,
   reusable,
-} from "../archive/manifest.js";
-import { isWithin, realPathOf } from "../archive/site-location.js";
+} from "../archive/model/manifest.js";
+import { isWithin, realPathOf } from "../archive/site/site-location.js";
 import { utf8OfParts } from "../io/utf8-of-parts.js";
 import { writeFileAtomically } from "../io/write-file-atomically.js";
 

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
-import type { DigestUsage } from "../archive/session-digest.js";
 import { packagePath } from "../package-root.js";
+import type { DigestUsage } from "../sessions/session-digest.js";
 
 /** What an estimate priced a piece of usage at, and the price table's model it took the price of. */
 export interface PricedUsage {

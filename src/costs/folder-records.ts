@@ -1,10 +1,10 @@
-import { discoverSessionFiles, type FoundFile } from "../archive/discover.js";
-import type { ArchiveFilters } from "../archive/filters.js";
-import type { ManifestRecord } from "../archive/manifest.js";
-import type { WorkPlan } from "../archive/plan-work.js";
-import { sessionRecords } from "../archive/session-records.js";
-import { notFileRecords, unlistedRecords } from "../archive/unread-records.js";
+import type { ManifestRecord } from "../archive/model/manifest.js";
+import type { WorkPlan } from "../archive/pool/plan-work.js";
+import { sessionRecords } from "../archive/pool/session-records.js";
+import { notFileRecords, unlistedRecords } from "../archive/pool/unread-records.js";
 import { DEFAULT_REDACTION } from "../redact/redact-session.js";
+import { discoverSessionFiles, type FoundFile } from "../sessions/discover.js";
+import type { ArchiveFilters } from "../sessions/filters.js";
 import { keepInCache, openCostsCache } from "./costs-cache.js";
 import { type SiteToReuse, siteRecords } from "./site-records.js";
 

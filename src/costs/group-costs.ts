@@ -3,11 +3,11 @@ import {
   type ArchiveModel,
   buildArchiveModel,
   type CountedSession,
-} from "../archive/archive-model.js";
-import type { ArchiveFilters } from "../archive/filters.js";
-import type { FileRecord } from "../archive/manifest.js";
-import type { DigestUsage } from "../archive/session-digest.js";
-import { byCostThenName, emptyUsageTotals } from "../archive/usage-groups.js";
+} from "../archive/model/archive-model.js";
+import type { FileRecord } from "../archive/model/manifest.js";
+import type { ArchiveFilters } from "../sessions/filters.js";
+import type { DigestUsage } from "../sessions/session-digest.js";
+import { byCostThenName, emptyUsageTotals } from "../sessions/usage-groups.js";
 import { TOOL_VERSION } from "../version.js";
 import { COSTS_SCHEMA_VERSION, type CostsBy, type CostsJson, type CostsSessionRow } from "./costs-json.js";
 import type { Estimator, PricedUsage } from "./estimate.js";

@@ -1,6 +1,6 @@
-import type { CountedSession } from "../archive/archive-model.js";
-import type { DigestUsage } from "../archive/session-digest.js";
-import { zonedDay } from "../archive/time-zone.js";
+import type { CountedSession } from "../archive/model/archive-model.js";
+import type { DigestUsage } from "../sessions/session-digest.js";
+import { zonedDay } from "../sessions/time-zone.js";
 
 /** When a piece of usage happened: its entry's timestamp (in its `entryKey`), else its session's start. */
 export function timeOf(item: DigestUsage, session: CountedSession): string | null {

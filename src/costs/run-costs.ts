@@ -1,14 +1,14 @@
 import { availableParallelism, homedir, hostname } from "node:os";
 import { resolve, sep } from "node:path";
-import { buildArchiveJson } from "../archive/archive-json.js";
-import type { ArchiveModel } from "../archive/archive-model.js";
-import { buildArchiveModel } from "../archive/archive-model.js";
-import { type ArchiveFilters, parseFilters } from "../archive/filters.js";
-import type { FileRecord } from "../archive/manifest.js";
-import { type MergeInput, mergedRecords, readMergeInput } from "../archive/merge-archives.js";
-import { checkTimeZone, localTimeZone } from "../archive/time-zone.js";
+import { buildArchiveJson } from "../archive/model/archive-json.js";
+import type { ArchiveModel } from "../archive/model/archive-model.js";
+import { buildArchiveModel } from "../archive/model/archive-model.js";
+import type { FileRecord } from "../archive/model/manifest.js";
+import { type MergeInput, mergedRecords, readMergeInput } from "../archive/model/merge-archives.js";
 import { DEFAULT_REDACTION } from "../redact/redact-session.js";
+import { type ArchiveFilters, parseFilters } from "../sessions/filters.js";
 import { defaultSessionsFolder } from "../sessions/find-session.js";
+import { checkTimeZone, localTimeZone } from "../sessions/time-zone.js";
 import type { CostsBy, CostsJson } from "./costs-json.js";
 import { type Estimator, loadEstimator } from "./estimate.js";
 import { folderRecords } from "./folder-records.js";
@@ -47,10 +47,7 @@ export interface CostsOptions {
  * sessions, or this machine's sessions join a merge: the other tables show nothing of them by name.
  */
 async function shown(model: ArchiveModel): Promise<ArchiveModel> {
-  const [{ shownWithUsage }, { siteRedaction }] = await Promise.all([
-    import("../archive/site-pages.js"),
-    import("../archive/site-redaction.js"),
-  ]);
+  const { shownWithUsage, siteRedaction } = await import("../archive/model/site-redaction.js");
   return shownWithUsage(await siteRedaction(DEFAULT_REDACTION), model);
 }
 

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { MANIFEST_FILE, type ManifestRecord, readManifest } from "../archive/manifest.js";
+import { MANIFEST_FILE, type ManifestRecord, readManifest } from "../archive/model/manifest.js";
 import { UsageError } from "../output/usage-error.js";
 import { TOOL_VERSION } from "../version.js";
 

@@ -1,4 +1,4 @@
-import { zonedMinute } from "../archive/time-zone.js";
+import { zonedMinute } from "../sessions/time-zone.js";
 import { formatCost, formatInteger, formatTokens } from "../view/format.js";
 import type { CostsEstimate, CostsJson, CostsModelRow, CostsTotals } from "./costs-json.js";
 import type { Style } from "./paint.js";

@@ -1,11 +1,11 @@
-import type { DigestUsage } from "../archive/session-digest.js";
+import type { DigestUsage } from "../sessions/session-digest.js";
 import {
   byCostThenName,
   emptyUsageTotals,
   roundedUsageTotals,
   UsageGroups,
   type UsageTotals,
-} from "../archive/usage-groups.js";
+} from "../sessions/usage-groups.js";
 import { roundCost } from "../usage/totals.js";
 import type { CostsEstimate, CostsModelRow } from "./costs-json.js";
 import type { PricedUsage } from "./estimate.js";

@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import { basename, dirname, extname, join, relative } from "node:path";
-import { localTimeZone, zonedDay } from "../archive/time-zone.js";
 import { weekOf } from "../costs/periods.js";
 import { showControlCharactersInLine } from "../render/primitives/control-characters.js";
 import { piSessionsRoot } from "../sessions/find-session.js";
+import { localTimeZone, zonedDay } from "../sessions/time-zone.js";
 import { copyToClipboard } from "./clipboard.js";
 import type { PiCommandContext } from "./pi-api.js";
 import { runPiReport } from "./run-pi-report.js";

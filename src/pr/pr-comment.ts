@@ -1,10 +1,10 @@
 import type { PhrasingContent, RootContent } from "mdast";
-import type { UsageTotals } from "../archive/usage-groups.js";
 import { code, emphasis, paragraph, stringify, strong, table, text } from "../render/markdown/mdast.js";
 import type { FileChange, SessionFacts } from "../render/markdown/summary/collect-facts.js";
 import { GITHUB_COMMENT_LIMIT } from "../render/markdown/summary/fit-summary.js";
 import { commandsList, errorsList, filesList } from "../render/markdown/summary/summary-lists.js";
 import { showControlCharacters } from "../render/primitives/control-characters.js";
+import type { UsageTotals } from "../sessions/usage-groups.js";
 import type { Totals } from "../usage/totals.js";
 import { TOOL_VERSION } from "../version.js";
 import {

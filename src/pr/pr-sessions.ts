@@ -1,12 +1,12 @@
 import { isAbsolute, posix, relative, sep } from "node:path";
-import { entryOwners, type ReadSession, resolveForkParents, subagentParents } from "../archive/dedupe.js";
-import { digestSession, entryKey } from "../archive/session-digest.js";
-import { addDigestUsage, emptyUsageTotals, type UsageTotals } from "../archive/usage-groups.js";
 import { analyze, type SessionAnalysis } from "../pipeline.js";
 import { SessionReadError } from "../read/errors.js";
 import { readSessionFile } from "../read/read-session-file.js";
 import type { RedactionSettings } from "../redact/redact-session.js";
 import { collectFacts, type SessionFacts } from "../render/markdown/summary/collect-facts.js";
+import { entryOwners, type ReadSession, resolveForkParents, subagentParents } from "../sessions/dedupe.js";
+import { digestSession, entryKey } from "../sessions/session-digest.js";
+import { addDigestUsage, emptyUsageTotals, type UsageTotals } from "../sessions/usage-groups.js";
 import type { TranscriptNode } from "../view/entry-view.js";
 import { buildReportView } from "../view/report-view.js";
 import type { WorkWindow } from "./git-window.js";

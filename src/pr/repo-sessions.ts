@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join, relative, sep } from "node:path";
-import { discoverSessionFiles, type FoundFile } from "../archive/discover.js";
+import { discoverSessionFiles, type FoundFile } from "../sessions/discover.js";
 import { headerCwd, piSessionsRoot, projectFolderName } from "../sessions/find-session.js";
 
 /** A session file that may belong to the repository, with the cwd its header names. */

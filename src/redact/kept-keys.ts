@@ -1,4 +1,5 @@
 // Every key whose value redaction never touches, with why, in one table: a safety review reads this file.
+// (Beside it, REDACTED_IN_DIGEST: what the archive does not redact twice.)
 // Three things are redacted as JSON: the session before anything reads it (`session`), the JSON report's own
 // strings when the session was left as it was (`report`), and the archive's model of the site (`site`). What
 // is not listed here is redacted in all three.
@@ -133,6 +134,24 @@ const KEPT_KEYS: Readonly<Record<string, KeptKey>> = {
   redaction: { why: "what redaction replaced, by kind: this tool's own counts", in: ["report"] },
   report: { why: "a page's path, made of redacted names already", in: ["site"] },
   usage: { why: "a session's usage piece by piece: ids, times, days, models and figures", in: ["site"] },
+};
+
+/**
+ * What the archive's model (`site`) takes from a session redacted already, and so does not redact twice:
+ * a session's digest is made from the session as its page shows it (`redactRawSession` ran first, with the
+ * session's own homes besides). By the model's list and key. Not for sessions merged from other machines'
+ * archive.json (`--merge`), which were redacted there with their own settings, or not at all: those are
+ * redacted whole.
+ */
+export const REDACTED_IN_DIGEST: Readonly<Record<string, { keys: ReadonlySet<string>; why: string }>> = {
+  sessions: {
+    keys: set("cwd title parentSession"),
+    why: "a session's folder, title and parent, taken from its digest of the redacted session",
+  },
+  projects: {
+    keys: set("project"),
+    why: "a session's folder, taken from its digest of the redacted session",
+  },
 };
 
 /** What `redactJson` is told to keep for one of the three. */

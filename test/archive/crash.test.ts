@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import type { ArchiveJson } from "../../src/archive/archive-json.js";
-import { MANIFEST_FILE } from "../../src/archive/manifest.js";
+import type { ArchiveJson } from "../../src/archive/model/archive-json.js";
+import { MANIFEST_FILE } from "../../src/archive/model/manifest.js";
 import { archive } from "./helpers.js";
 import { writePiFolder } from "./pi-folder.js";
 

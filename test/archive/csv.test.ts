@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, toCsv } from "../../src/archive/csv.js";
+import { csvCell, toCsv } from "../../src/archive/model/csv.js";
 
 describe("costs.csv cells", () => {
   it("quotes as RFC 4180 says", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { entryOwners, type ReadSession, resolveForkParents } from "../../src/archive/dedupe.js";
-import { entryKey, type SessionDigest } from "../../src/archive/session-digest.js";
+import { entryOwners, type ReadSession, resolveForkParents } from "../../src/sessions/dedupe.js";
+import { entryKey, type SessionDigest } from "../../src/sessions/session-digest.js";
 
 /** A session holding the given entries (`id@time`), created at `created`, forked from `parent`. */
 function session(

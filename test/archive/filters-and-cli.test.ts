@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Command } from "commander";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { ArchiveJson } from "../../src/archive/archive-json.js";
+import type { ArchiveJson } from "../../src/archive/model/archive-json.js";
 import { registerArchiveCommand } from "../../src/cli/commands/archive.js";
 import { UsageError } from "../../src/output/usage-error.js";
 import { archive } from "./helpers.js";

@@ -20,8 +20,8 @@ import {
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { MANIFEST_FILE, type Manifest } from "../../src/archive/manifest.js";
-import { runArchive } from "../../src/archive/run-archive.js";
+import { MANIFEST_FILE, type Manifest } from "../../src/archive/model/manifest.js";
+import { runArchive } from "../../src/archive/run/run-archive.js";
 import { runCli } from "../helpers/cli.js";
 import {
   cannotMountTmpfs,

@@ -1,4 +1,4 @@
-import { runArchive } from "../../src/archive/run-archive.js";
+import { runArchive } from "../../src/archive/run/run-archive.js";
 
 /**
  * Runs the archive in this thread (pool.test.ts covers worker threads); what it prints goes to `stderr`

@@ -12,9 +12,9 @@ import {
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { ArchiveJson } from "../../src/archive/archive-json.js";
-import { MANIFEST_FILE, type Manifest } from "../../src/archive/manifest.js";
-import { changesLine } from "../../src/archive/summary-line.js";
+import type { ArchiveJson } from "../../src/archive/model/archive-json.js";
+import { MANIFEST_FILE, type Manifest } from "../../src/archive/model/manifest.js";
+import { changesLine } from "../../src/archive/run/summary-line.js";
 import { archive } from "./helpers.js";
 import { writePiFolder } from "./pi-folder.js";
 

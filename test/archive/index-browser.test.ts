@@ -3,29 +3,23 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, watch } from "../helpers/browser.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useChromium, watch } from "../helpers/browser.js";
 import { archive } from "./helpers.js";
 import { writePiFolder } from "./pi-folder.js";
 
-let browser: Browser;
+const browser = useChromium();
 let index: string;
 
 beforeAll(async () => {
   const output = mkdtempSync(join(tmpdir(), "pi-archive-site-"));
   await archive(writePiFolder().root, output);
   index = pathToFileURL(join(output, "index.html")).href;
-  browser = await launchChromium();
 }, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 describe("the archive index in Chromium", () => {
   it("sorts text from A on a first click and numbers largest first; aria-sort says which", async () => {
-    const page = await browser.newPage();
+    const page = await browser().newPage();
     const seen = watch(page);
     await page.goto(index);
     const table = page.locator("#sessions-table");
@@ -62,7 +56,7 @@ describe("the archive index in Chromium", () => {
   });
 
   it("on a 390 px phone, shows each session's title and cost without scrolling the table", async () => {
-    const page = await browser.newPage({ viewport: { width: 390, height: 800 } });
+    const page = await browser().newPage({ viewport: { width: 390, height: 800 } });
     await page.goto(index);
     for (const name of ["Session", "Cost"]) {
       const box = await page.locator("#sessions-table thead th", { hasText: name }).boundingBox();
@@ -73,7 +67,7 @@ describe("the archive index in Chromium", () => {
   });
 
   it("names every table for assistive tech", async () => {
-    const page = await browser.newPage();
+    const page = await browser().newPage();
     await page.goto(index);
     const names = await page.locator("table").evaluateAll((tables) =>
       tables.map((table) => {

@@ -3,8 +3,9 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { ArchiveJson } from "../../src/archive/archive-json.js";
-import { renderIndexPages } from "../../src/archive/index-html.js";
+import type { ArchiveJson } from "../../src/archive/model/archive-json.js";
+import { renderIndexPages } from "../../src/archive/pages/index-html.js";
+import { formatCostWithUnpriced, formatTokens } from "../../src/view/format.js";
 import { archive } from "./helpers.js";
 import { writePiFolder } from "./pi-folder.js";
 
@@ -28,6 +29,28 @@ describe("the index's pages", () => {
       [...page.html.matchAll(/<td class="session" data-sort="[^"]*"><a href="([^"]+)"/g)].map((m) => m[1]),
     );
     expect(hrefs).toEqual(json.sessions.map((session) => encodeURI(session.report ?? "")));
+  });
+
+  it("shows each session's cost and tokens as archive.json counts them", async () => {
+    const site = mkdtempSync(join(tmpdir(), "pi-archive-pages-"));
+    await archive(writePiFolder().root, site);
+    const json = JSON.parse(readFileSync(join(site, "archive.json"), "utf8")) as ArchiveJson;
+    const html = readFileSync(join(site, "index.html"), "utf8");
+    const cells = [
+      ...html.matchAll(
+        /<td class="num cost" data-sort="([^"]*)">([^<]*)<[\s\S]*?<td class="num" data-sort="([^"]*)">([^<]*)</g,
+      ),
+    ].map(([, costSort, cost, tokensSort, tokens]) => ({ costSort, cost, tokensSort, tokens }));
+    // Newest first, as archive.json lists them; each cell shows the figure it sorts by, formatted.
+    expect(cells).toEqual(
+      json.sessions.map((session) => ({
+        costSort: String(session.counted.total.cost),
+        cost: formatCostWithUnpriced(session.counted.total.cost, session.counted.total.unpricedTokens),
+        tokensSort: String(session.counted.total.totalTokens),
+        tokens: formatTokens(session.counted.total.totalTokens),
+      })),
+    );
+    expect(cells.some((cell) => cell.cost !== "$0")).toBe(true);
   });
 
   it("writes one page, with no page links, up to 1,000 sessions", async () => {

@@ -3,8 +3,8 @@
  * expects.
  */
 import { describe, expect, it } from "vitest";
-import type { ArchiveModel } from "../../src/archive/archive-model.js";
-import { buildIndexView } from "../../src/archive/index-view.js";
+import type { ArchiveModel } from "../../src/archive/model/archive-model.js";
+import { buildIndexView } from "../../src/archive/pages/index-view.js";
 import { emptyTotals, type Totals } from "../../src/usage/totals.js";
 
 const totals = (more: Partial<Totals>): Totals => ({ ...emptyTotals(), ...more });

@@ -7,7 +7,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { MANIFEST_FILE } from "../../src/archive/manifest.js";
+import { MANIFEST_FILE } from "../../src/archive/model/manifest.js";
 import { FIXTURES } from "../helpers/paths.js";
 import { archive, parseCsv } from "./helpers.js";
 

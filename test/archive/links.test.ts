@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { ArchiveJson } from "../../src/archive/archive-json.js";
+import type { ArchiveJson } from "../../src/archive/model/archive-json.js";
 import { archive } from "./helpers.js";
 import { writePiFolder } from "./pi-folder.js";
 

@@ -7,8 +7,8 @@ import { existsSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { MANIFEST_FILE, type Manifest } from "../../src/archive/manifest.js";
-import { LOCK_FILE } from "../../src/archive/site-lock.js";
+import { MANIFEST_FILE, type Manifest } from "../../src/archive/model/manifest.js";
+import { LOCK_FILE } from "../../src/archive/site/site-lock.js";
 import { CORPUS } from "../helpers/paths.js";
 import { archive } from "./helpers.js";
 import { siteFiles, startArchive, waitFor, writeManySessions } from "./many-sessions.js";

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
-import { MANIFEST_FILE } from "../../src/archive/manifest.js";
+import { MANIFEST_FILE } from "../../src/archive/model/manifest.js";
 import { ROOT } from "../helpers/paths.js";
 import { writePiFolder } from "./pi-folder.js";
 

@@ -7,9 +7,9 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { ArchiveJson } from "../../src/archive/archive-json.js";
-import { runArchive } from "../../src/archive/run-archive.js";
-import { runMerge } from "../../src/archive/run-merge.js";
+import type { ArchiveJson } from "../../src/archive/model/archive-json.js";
+import { runArchive } from "../../src/archive/run/run-archive.js";
+import { runMerge } from "../../src/archive/run/run-merge.js";
 import { runCli } from "../helpers/cli.js";
 import { parseCsv } from "./helpers.js";
 import { GPT, header, jsonl, reply, SONNET, user } from "./pi-folder.js";

@@ -2,15 +2,15 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { MANIFEST_FILE } from "../../src/archive/manifest.js";
-import { runArchive } from "../../src/archive/run-archive.js";
-import { RECYCLING } from "../../src/archive/run-tasks.js";
+import { MANIFEST_FILE } from "../../src/archive/model/manifest.js";
+import { RECYCLING } from "../../src/archive/pool/run-tasks.js";
+import { runArchive } from "../../src/archive/run/run-archive.js";
 import { archive } from "./helpers.js";
 import { siteFiles, writeManySessions } from "./many-sessions.js";
 import { writePiFolder } from "./pi-folder.js";
 
 describe("the worker pool", () => {
-  // Worker threads run the compiled worker (dist/archive/archive-worker.js): `npm test` builds it first.
+  // Worker threads run the compiled worker (dist/archive/pool/archive-worker.js): `npm test` builds it first.
   it("gives the same site as one thread, byte for byte, and shows no progress bar off a terminal", async () => {
     const pi = writePiFolder();
     const single = mkdtempSync(join(tmpdir(), "pi-archive-site-"));

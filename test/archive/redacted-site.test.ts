@@ -7,9 +7,9 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import { tmpdir } from "node:os";
 import { join, relative, sep } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { ArchiveJson } from "../../src/archive/archive-json.js";
-import { MANIFEST_FILE } from "../../src/archive/manifest.js";
-import { runArchive } from "../../src/archive/run-archive.js";
+import type { ArchiveJson } from "../../src/archive/model/archive-json.js";
+import { MANIFEST_FILE } from "../../src/archive/model/manifest.js";
+import { runArchive } from "../../src/archive/run/run-archive.js";
 import { projectFolderName } from "../../src/sessions/find-session.js";
 import { SEEDS } from "../redact/fake-secrets.js";
 

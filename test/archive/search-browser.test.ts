@@ -7,9 +7,8 @@ import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, watch } from "../helpers/browser.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useChromium, watch } from "../helpers/browser.js";
 import { archive } from "./helpers.js";
 import { header, jsonl, reply, SONNET, user } from "./pi-folder.js";
 
@@ -53,22 +52,17 @@ function writeSessions(): string {
   return root;
 }
 
-let browser: Browser;
+const browser = useChromium();
 let site: string;
 
 beforeAll(async () => {
   site = mkdtempSync(join(tmpdir(), "pi-search-site-"));
   await archive(writeSessions(), site);
-  browser = await launchChromium();
 }, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
 
 describe("search in the archive's index", () => {
   it("finds a command run in the 271st of 300 sessions, and opens that entry of its page", async () => {
-    const page = await browser.newPage();
+    const page = await browser().newPage();
     const seen = watch(page);
     await page.goto(pathToFileURL(join(site, "index.html")).href);
     await page.locator("#search input").fill("canary_7731");
@@ -87,7 +81,7 @@ describe("search in the archive's index", () => {
   });
 
   it("says when nothing is found", async () => {
-    const page = await browser.newPage();
+    const page = await browser().newPage();
     await page.goto(pathToFileURL(join(site, "index.html")).href);
     await page.locator("#search input").fill("nowhere-to-be-found");
     await expect
@@ -97,7 +91,7 @@ describe("search in the archive's index", () => {
   });
 
   it("without JavaScript lists every session and shows no search", async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await browser().newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(pathToFileURL(join(site, "index.html")).href);
     expect(await page.locator("#search").isVisible()).toBe(false);

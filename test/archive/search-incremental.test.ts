@@ -3,8 +3,8 @@ import { appendFileSync, mkdtempSync, readdirSync, readFileSync, statSync } from
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { MANIFEST_FILE, type Manifest } from "../../src/archive/manifest.js";
-import { searchKey } from "../../src/archive/search-text.js";
+import { MANIFEST_FILE, type Manifest } from "../../src/archive/model/manifest.js";
+import { searchKey } from "../../src/archive/search/search-text.js";
 import { archive } from "./helpers.js";
 import { siteFiles, writeManySessions } from "./many-sessions.js";
 import { writePiFolder } from "./pi-folder.js";

@@ -10,9 +10,9 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, pngOnCanvas, watch } from "../helpers/browser.js";
+import { pngOnCanvas, useChromium, watch } from "../helpers/browser.js";
 import { archive } from "./helpers.js";
 import { header, reply, SONNET, user } from "./pi-folder.js";
 
@@ -73,21 +73,20 @@ function writeSessions(): string {
   return root;
 }
 
-let browser: Browser;
+const browser = useChromium();
 let page: Page;
 let seen: ReturnType<typeof watch>;
 
 beforeAll(async () => {
   const site = mkdtempSync(join(tmpdir(), "pi-search-words-site-"));
   await archive(writeSessions(), site);
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 2 });
+  page = await browser().newPage({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 2 });
   seen = watch(page);
   await page.goto(pathToFileURL(join(site, "index.html")).href);
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await page?.close();
 });
 
 /** The result lines for a query: kind, text, and what follows the text (count and title). */
@@ -174,7 +173,7 @@ describe("search inside words", () => {
     const png = await page.screenshot({
       clip: { x: box.x, y: box.y, width: box.width, height: box.height * 2 },
     });
-    const viewer = await pngOnCanvas(browser, png);
+    const viewer = await pngOnCanvas(browser(), png);
     // Rows of ink down the underscore's middle: the underscore and the underline must be two strokes with
     // at least a CSS pixel (two device pixels) of background between them, or they read as one line.
     const strokes = await viewer.evaluate(({ left, right }) => {

@@ -18,9 +18,9 @@ import {
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { ArchiveJson } from "../../src/archive/archive-json.js";
-import { MANIFEST_FILE, type Manifest } from "../../src/archive/manifest.js";
-import { isReportPath } from "../../src/archive/site-paths.js";
+import type { ArchiveJson } from "../../src/archive/model/archive-json.js";
+import { MANIFEST_FILE, type Manifest } from "../../src/archive/model/manifest.js";
+import { isReportPath } from "../../src/archive/site/site-paths.js";
 import { runCli } from "../helpers/cli.js";
 import { ROOT } from "../helpers/paths.js";
 import { shownName, writePiFolder } from "./pi-folder.js";

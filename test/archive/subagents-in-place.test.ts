@@ -6,7 +6,7 @@ import { cpSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { ArchiveJson } from "../../src/archive/archive-json.js";
+import type { ArchiveJson } from "../../src/archive/model/archive-json.js";
 import { FIXTURES } from "../helpers/paths.js";
 import { archive, parseCsv } from "./helpers.js";
 

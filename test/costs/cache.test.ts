@@ -11,12 +11,12 @@ import {
 } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseFilters } from "../../src/archive/filters.js";
-import { runArchive } from "../../src/archive/run-archive.js";
+import { runArchive } from "../../src/archive/run/run-archive.js";
 import { costsCacheFolder } from "../../src/costs/costs-cache.js";
 import { folderRecords } from "../../src/costs/folder-records.js";
 import type { SiteToReuse } from "../../src/costs/site-records.js";
 import { UsageError } from "../../src/output/usage-error.js";
+import { parseFilters } from "../../src/sessions/filters.js";
 import { jsonl, reply, SONNET } from "../archive/pi-folder.js";
 import { costs, costsFolderCopy, dollars } from "./helpers.js";
 

@@ -16,8 +16,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { ArchiveJson } from "../../src/archive/archive-json.js";
-import { runArchive } from "../../src/archive/run-archive.js";
+import type { ArchiveJson } from "../../src/archive/model/archive-json.js";
+import { runArchive } from "../../src/archive/run/run-archive.js";
 import { type CostsJson, type CostsSessionRow, costsJsonSchema } from "../../src/costs/costs-json.js";
 import { COSTS_FOLDER, costs, costsFolderCopy, dollars } from "./helpers.js";
 

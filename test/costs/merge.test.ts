@@ -2,7 +2,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { runArchive } from "../../src/archive/run-archive.js";
+import { runArchive } from "../../src/archive/run/run-archive.js";
 import type { CostsJson } from "../../src/costs/costs-json.js";
 import { header, jsonl, reply, SONNET, user } from "../archive/pi-folder.js";
 import { runCli } from "../helpers/cli.js";

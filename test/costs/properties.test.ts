@@ -6,12 +6,13 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { buildArchiveModel } from "../../src/archive/archive-model.js";
-import { parseFilters } from "../../src/archive/filters.js";
-import type { FileRecord } from "../../src/archive/manifest.js";
-import { type DigestUsage, entryKey, utcDay } from "../../src/archive/session-digest.js";
+import { buildArchiveModel } from "../../src/archive/model/archive-model.js";
+import type { FileRecord } from "../../src/archive/model/manifest.js";
 import type { CostsBy, CostsJson, CostsTotals } from "../../src/costs/costs-json.js";
 import { buildCostsJson } from "../../src/costs/group-costs.js";
+import { parseFilters } from "../../src/sessions/filters.js";
+import { type DigestUsage, entryKey } from "../../src/sessions/session-digest.js";
+import { utcDay } from "../../src/sessions/time-zone.js";
 import { emptyTotals } from "../../src/usage/totals.js";
 
 const MODELS = [

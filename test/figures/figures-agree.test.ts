@@ -10,7 +10,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runArchive } from "../../src/archive/run-archive.js";
+import { runArchive } from "../../src/archive/run/run-archive.js";
 import { renderPrComment } from "../../src/pr/pr-comment.js";
 import { collectPrSessions } from "../../src/pr/pr-sessions.js";
 import { renderHtml } from "../../src/render/html/render-html.js";

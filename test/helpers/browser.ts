@@ -1,15 +1,20 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { basename, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
+import { renderHtml } from "../../src/render/html/render-html.js";
+import { analyzeAsRead } from "./analyze.js";
 import { runCli } from "./cli.js";
 
 /** Debian's Chromium, which .ci/run installs; PI_REPORT_CHROMIUM points elsewhere. */
 export const CHROMIUM = process.env.PI_REPORT_CHROMIUM ?? "/usr/bin/chromium";
 
-/** Starts headless Chromium with the flags this machine needs (no sandbox as root, no background network). */
+/**
+ * Starts headless Chromium with the flags this machine needs (no sandbox as root, no background network).
+ * Tests take the one `useChromium()` shares rather than launching their own.
+ */
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(
@@ -128,6 +133,24 @@ export function useReportPage(session: string, options: BrowserContextOptions = 
     if (page === undefined)
       throw new Error(`useReportPage(${session}): the page is asked for outside its scope`);
     return page;
+  };
+}
+
+/**
+ * A session's HTML report as the library renders it from the session as read (`renderHtml`, nothing
+ * redacted), written to `path` (under test/.output/, kept for a person to look at after the run) before
+ * the tests of the scope it is called in: its file:// address.
+ */
+export function useRenderedReport(session: string, path: string): () => string {
+  let url: string | undefined;
+  beforeAll(async () => {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, await renderHtml(analyzeAsRead(session), { sourcePath: session }));
+    url = pathToFileURL(path).href;
+  }, 120_000);
+  return () => {
+    if (url === undefined) throw new Error(`useRenderedReport(${session}): asked for outside its scope`);
+    return url;
   };
 }
 

@@ -10,9 +10,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "../helpers/browser.js";
+import { useChromium } from "../helpers/browser.js";
 import { ROOT } from "../helpers/paths.js";
 import { SEEDS, withSecret } from "../redact/fake-secrets.js";
 import { type MockModel, startMockModel } from "./mock-model.js";
@@ -40,7 +39,7 @@ describe.runIf(RUNS_PI16)("the page's session file, opened by Pi 1.6", () => {
   let env: NodeJS.ProcessEnv;
   let pi16: { node22: string; piCli: string };
   let model: MockModel;
-  let browser: Browser;
+  const browser = useChromium();
   let sessionFile: string;
   let sessionId: string;
   let page: string;
@@ -75,8 +74,7 @@ describe.runIf(RUNS_PI16)("the page's session file, opened by Pi 1.6", () => {
 
     page = join(dir, "report.html");
     execFileSync(process.execPath, [CLI, sessionFile, "-o", page], { env, stdio: "ignore" });
-    browser = await launchChromium();
-    const context = await browser.newContext({ acceptDownloads: true });
+    const context = await browser().newContext({ acceptDownloads: true });
     const tab = await context.newPage();
     await tab.goto(pathToFileURL(page).href);
     const download = tab.waitForEvent("download");
@@ -87,7 +85,6 @@ describe.runIf(RUNS_PI16)("the page's session file, opened by Pi 1.6", () => {
   }, 300_000);
 
   afterAll(async () => {
-    await browser?.close();
     await model?.close();
     if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
   });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { emptyUsageTotals } from "../../src/archive/usage-groups.js";
 import { PR_COMMENT_MARKER, renderPrComment } from "../../src/pr/pr-comment.js";
 import type { PrSession, PrSessions } from "../../src/pr/pr-sessions.js";
 import type { SessionFacts } from "../../src/render/markdown/summary/collect-facts.js";
+import { emptyUsageTotals } from "../../src/sessions/usage-groups.js";
 
 const GITHUB_LIMIT = 65_536;
 const window = { start: 0, end: null, description: "at any time" };

@@ -3,35 +3,23 @@
  * The page read at a glance, in Chromium, on a real corpus session: one line of chrome per turn, the
  * prompt index against the JSON report, and the layout points of issue 24.
  */
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readFileSync, writeFileSync } from "node:fs";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { renderHtml } from "../../src/render/html/render-html.js";
 import { analyzeAsRead } from "../helpers/analyze.js";
-import { launchChromium, pngOnCanvas } from "../helpers/browser.js";
+import { pngOnCanvas, useChromium, useRenderedReport } from "../helpers/browser.js";
 import { runCli } from "../helpers/cli.js";
 import { CORPUS, ROOT } from "../helpers/paths.js";
 
 const OUT = `${ROOT}test/.output/at-a-glance/`;
 const SESSION = `${CORPUS}real/agent-complex-task__03-raddit-dashboard-pr_session.jsonl`;
-let browser: Browser;
-let url: string;
-
-beforeAll(async () => {
-  mkdirSync(OUT, { recursive: true });
-  const path = `${OUT}session.html`;
-  writeFileSync(path, await renderHtml(analyzeAsRead(SESSION), { sourcePath: SESSION }));
-  url = `file://${path}`;
-  browser = await launchChromium();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useChromium();
+const url = useRenderedReport(SESSION, `${OUT}session.html`);
 
 async function open(viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const page = await browser.newPage({ viewport });
-  await page.goto(url);
+  const page = await browser().newPage({ viewport });
+  await page.goto(url());
   return page;
 }
 
@@ -164,7 +152,7 @@ describe("layout", () => {
   async function page(file: string, name: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
     const path = `${OUT}${name}.html`;
     writeFileSync(path, await renderHtml(analyzeAsRead(file), { sourcePath: file }));
-    const opened = await browser.newPage({ viewport });
+    const opened = await browser().newPage({ viewport });
     await opened.goto(`file://${path}`);
     return opened;
   }
@@ -196,8 +184,8 @@ describe("layout", () => {
   });
 
   it("keeps the phone's Outline button off the text, at the top and after following a link", async () => {
-    const opened = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    await opened.goto(url);
+    const opened = await browser().newPage({ viewport: { width: 390, height: 844 } });
+    await opened.goto(url());
     const overlaps = () =>
       opened.evaluate(() => {
         const button = document.querySelector(".nav-button")?.getBoundingClientRect();
@@ -241,7 +229,7 @@ describe("layout", () => {
     );
     const png = await opened.screenshot({ fullPage: true });
     // No image library here: the capture is read back through a canvas in the browser.
-    const viewer = await pngOnCanvas(browser, png);
+    const viewer = await pngOnCanvas(browser(), png);
     const blank = await viewer.evaluate((cards) => {
       const canvas = document.getElementById("shot") as HTMLCanvasElement;
       const context = canvas.getContext("2d") as CanvasRenderingContext2D;

@@ -3,42 +3,30 @@
  * The report in a real browser (Debian's Chromium through playwright-core), from file://, with
  * JavaScript on and off: nothing fails, nothing is requested, folded sections open, screenshots saved.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { writeFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
 import { renderHtml } from "../../src/render/html/render-html.js";
 import { analyzeAsRead } from "../helpers/analyze.js";
-import { launchChromium, watch } from "../helpers/browser.js";
+import { useChromium, useRenderedReport, watch } from "../helpers/browser.js";
 import { CORPUS, FIXTURES, ROOT } from "../helpers/paths.js";
 
 const OUT = `${ROOT}test/.output/browser/`;
-let browser: Browser;
-const pages: Record<string, string> = {};
-
-beforeAll(async () => {
-  mkdirSync(OUT, { recursive: true });
-  for (const [name, file] of [
-    ["every-tool", `${FIXTURES}sessions/every-tool.jsonl`],
-    ["all-entry-types", `${CORPUS}pi-migrated/pi-api__all-entry-types.jsonl`],
-    ["html-attacks", `${FIXTURES}sessions/html-attacks.jsonl`],
-  ] as const) {
-    const path = `${OUT}${name}.html`;
-    writeFileSync(path, await renderHtml(analyzeAsRead(file), { sourcePath: file }));
-    pages[name] = `file://${path}`;
-  }
-  browser = await launchChromium();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useChromium();
+const pages = {
+  "every-tool": useRenderedReport(`${FIXTURES}sessions/every-tool.jsonl`, `${OUT}every-tool.html`),
+  "all-entry-types": useRenderedReport(
+    `${CORPUS}pi-migrated/pi-api__all-entry-types.jsonl`,
+    `${OUT}all-entry-types.html`,
+  ),
+  "html-attacks": useRenderedReport(`${FIXTURES}sessions/html-attacks.jsonl`, `${OUT}html-attacks.html`),
+};
 
 describe("in Chromium", () => {
   it("with JavaScript on: no error, no request; search, filters and keys work", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const seen = watch(page);
-    await page.goto(pages["every-tool"] as string);
+    await page.goto(pages["every-tool"]());
     await expect.poll(() => page.locator(".outline-tools input[type=search]").count()).toBe(1);
 
     // `t` opens every thinking block; with the keys turned off (WCAG 2.1.4) it does nothing, and a
@@ -100,13 +88,13 @@ describe("in Chromium", () => {
   });
 
   it("with JavaScript off: everything readable, folded branches open by hand, nothing requested", async () => {
-    const context = await browser.newContext({
+    const context = await browser().newContext({
       javaScriptEnabled: false,
       viewport: { width: 1280, height: 900 },
     });
     const page = await context.newPage();
     const seen = watch(page);
-    await page.goto(pages["all-entry-types"] as string);
+    await page.goto(pages["all-entry-types"]());
     expect(await page.locator(".outline-tools").count()).toBe(0);
     const fold = page.locator("details.fold").first();
     expect(await fold.evaluate((element) => (element as HTMLDetailsElement).open)).toBe(false);
@@ -120,14 +108,14 @@ describe("in Chromium", () => {
   });
 
   it("on a phone, the outline is a menu that opens without JavaScript; dark mode follows the system", async () => {
-    const context = await browser.newContext({
+    const context = await browser().newContext({
       javaScriptEnabled: false,
       viewport: { width: 390, height: 844 },
       colorScheme: "dark",
     });
     const page = await context.newPage();
     const seen = watch(page);
-    await page.goto(pages["every-tool"] as string);
+    await page.goto(pages["every-tool"]());
     expect(await page.locator("nav.outline").isVisible()).toBe(false);
     await page.locator("label.nav-button").click();
     expect(await page.locator("nav.outline").isVisible()).toBe(true);
@@ -142,7 +130,7 @@ describe("in Chromium", () => {
     const file = `${FIXTURES}sessions/fork.jsonl`;
     const path = `${OUT}fork.html`;
     writeFileSync(path, await renderHtml(analyzeAsRead(file), { sourcePath: file }));
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await page.goto(`file://${path}`);
     await expect.poll(() => page.locator(".outline-tools button.filter").count()).toBeGreaterThan(0);
@@ -152,12 +140,12 @@ describe("in Chromium", () => {
   });
 
   it("on a phone, the outline opens from the keyboard and is part of the page, not a box of its own", async () => {
-    const context = await browser.newContext({
+    const context = await browser().newContext({
       javaScriptEnabled: false,
       viewport: { width: 390, height: 844 },
     });
     const page = await context.newPage();
-    await page.goto(pages["all-entry-types"] as string);
+    await page.goto(pages["all-entry-types"]());
     // Tab from the top until the outline's toggle has the focus (the skip link comes first).
     let focused = "";
     for (let presses = 0; presses < 5 && focused !== "nav-toggle"; presses += 1) {
@@ -175,10 +163,10 @@ describe("in Chromium", () => {
   });
 
   it("the attack fixture is inert: no dialog, no console error, no request, with every section open", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const seen = watch(page);
-    await page.goto(pages["html-attacks"] as string);
+    await page.goto(pages["html-attacks"]());
     // Open everything and press every key the script handles: nothing hidden may come alive either.
     await page.keyboard.press("e");
     await page.keyboard.press("t");
@@ -198,11 +186,11 @@ describe("in Chromium", () => {
   });
 
   it("a link to an entry inside a folded branch opens the branch (JavaScript on)", async () => {
-    const context = await browser.newContext();
+    const context = await browser().newContext();
     const page = await context.newPage();
-    await page.goto(pages["all-entry-types"] as string);
+    await page.goto(pages["all-entry-types"]());
     const inner = await page.locator("details.fold article.entry").first().getAttribute("id");
-    await page.goto(`${pages["all-entry-types"]}#${inner}`);
+    await page.goto(`${pages["all-entry-types"]()}#${inner}`);
     await expect
       .poll(() =>
         page

@@ -5,32 +5,17 @@
  * idle time (so a full-page screenshot soon paints every one), and print media draws every one of them.
  * Without this the bench session's load event took ~10 s instead of ~2 s (BENCHMARKS.md, issue 26).
  */
-import { mkdirSync, writeFileSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { renderHtml } from "../../src/render/html/render-html.js";
-import { analyzeAsRead } from "../helpers/analyze.js";
-import { launchChromium } from "../helpers/browser.js";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { useChromium, useRenderedReport } from "../helpers/browser.js";
 import { CORPUS, ROOT } from "../helpers/paths.js";
 
 const OUT = `${ROOT}test/.output/content-visibility/`;
 // A real session whose page is twenty screens long.
 const SESSION = `${CORPUS}real/kimchi-dev__session.jsonl`;
 const VIEWPORT = { width: 1280, height: 900 };
-let browser: Browser;
-let url: string;
-
-beforeAll(async () => {
-  mkdirSync(OUT, { recursive: true });
-  const path = `${OUT}session.html`;
-  writeFileSync(path, await renderHtml(analyzeAsRead(SESSION), { sourcePath: SESSION }));
-  url = `file://${path}`;
-  browser = await launchChromium();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useChromium();
+const url = useRenderedReport(SESSION, `${OUT}session.html`);
 
 interface Cards {
   count: number;
@@ -83,12 +68,12 @@ function frames(page: Page): Promise<void> {
 
 describe("cards off screen", () => {
   it("are skipped on screen until scrolled to (the stylesheet's doing, before the script draws them)", async () => {
-    const page = await browser.newPage({ viewport: VIEWPORT });
+    const page = await browser().newPage({ viewport: VIEWPORT });
     // The browser is never idle here, so the script's drawing (the next test) never starts.
     await page.addInitScript(() => {
       window.requestIdleCallback = () => 0;
     });
-    await page.goto(url);
+    await page.goto(url());
     await frames(page);
     const seen = await cards(page);
     expect(seen.count).toBeGreaterThan(50);
@@ -111,8 +96,8 @@ describe("cards off screen", () => {
   });
 
   it("are all drawn by the script once the page is up, a batch per idle moment", async () => {
-    const page = await browser.newPage({ viewport: VIEWPORT });
-    await page.goto(url);
+    const page = await browser().newPage({ viewport: VIEWPORT });
+    await page.goto(url());
     await page.waitForSelector('html[data-cards="drawn"]', { timeout: 30_000 });
     await frames(page);
     expectAllRendered(await cards(page));
@@ -120,9 +105,9 @@ describe("cards off screen", () => {
   });
 
   it("are all rendered in print media (print, Save as PDF)", async () => {
-    const page = await browser.newPage({ viewport: VIEWPORT });
+    const page = await browser().newPage({ viewport: VIEWPORT });
     await page.emulateMedia({ media: "print" });
-    await page.goto(url);
+    await page.goto(url());
     await frames(page);
     expectAllRendered(await cards(page));
     await page.close();

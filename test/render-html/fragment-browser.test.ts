@@ -3,18 +3,12 @@
  * The page script and the URL's fragment (F19): whatever follows `#` in the address is the reader's (or
  * a link's) to write, so no fragment may stop the script, on load or on `hashchange`.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { renderHtml } from "../../src/render/html/render-html.js";
-import { analyzeAsRead } from "../helpers/analyze.js";
-import { launchChromium, watch } from "../helpers/browser.js";
+import { describe, expect, it } from "vitest";
+import { useChromium, useRenderedReport, watch } from "../helpers/browser.js";
 import { CORPUS, ROOT } from "../helpers/paths.js";
 
 const OUT = `${ROOT}test/.output/fragment-browser/`;
 const SESSION = `${CORPUS}pi-migrated/pi-api__all-entry-types.jsonl`;
-let browser: Browser;
-let url: string;
 
 // Malformed percent-encoding (a cut UTF-8 sequence, a lone `%`, an invalid byte), markup, a very long
 // one, and a fragment that is only `#`.
@@ -30,25 +24,16 @@ const FRAGMENTS = [
   "",
 ];
 
-beforeAll(async () => {
-  mkdirSync(OUT, { recursive: true });
-  const path = `${OUT}report.html`;
-  writeFileSync(path, await renderHtml(analyzeAsRead(SESSION), { sourcePath: SESSION }));
-  url = `file://${path}`;
-  browser = await launchChromium();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useChromium();
+const url = useRenderedReport(SESSION, `${OUT}report.html`);
 
 describe("a URL fragment in Chromium", () => {
   it("no fragment gives an error, on load or when it changes", async () => {
-    const context = await browser.newContext();
+    const context = await browser().newContext();
     const page = await context.newPage();
     const seen = watch(page);
     for (const fragment of FRAGMENTS) {
-      await page.goto(`${url}#${fragment}`);
+      await page.goto(`${url()}#${fragment}`);
       // The search box is the script's: the page is loaded and its script has run.
       await expect.poll(() => page.locator(".outline-tools input[type=search]").count()).toBe(1);
       await page.evaluate((hash) => {
@@ -61,15 +46,15 @@ describe("a URL fragment in Chromium", () => {
   });
 
   it("an encoded fragment still leads to its entry, and opens the fold it is in", async () => {
-    const context = await browser.newContext();
+    const context = await browser().newContext();
     const page = await context.newPage();
-    await page.goto(url);
+    await page.goto(url());
     const inner = (await page.locator("details.fold article.entry").first().getAttribute("id")) as string;
     // Each character percent-encoded: only a decoded fragment names the entry.
     const encoded = Array.from(inner, (char) => `%${char.charCodeAt(0).toString(16).padStart(2, "0")}`).join(
       "",
     );
-    await page.goto(`${url}#${encoded}`);
+    await page.goto(`${url()}#${encoded}`);
     await expect
       .poll(() =>
         page

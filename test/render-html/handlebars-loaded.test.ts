@@ -11,8 +11,8 @@ import { analyzeAsRead } from "../helpers/analyze.js";
 import { FIXTURES, ROOT } from "../helpers/paths.js";
 
 const compiler = vi.hoisted(() => ({ asked: 0 }));
-vi.mock("../../src/render/html/handlebars-full.js", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("../../src/render/html/handlebars-full.js")>();
+vi.mock("../../src/render/templates/handlebars-full.js", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("../../src/render/templates/handlebars-full.js")>();
   return {
     fullHandlebars: () => {
       compiler.asked += 1;

@@ -8,15 +8,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Handlebars from "handlebars";
 import { describe, expect, it, vi } from "vitest";
+import { HTML_TEMPLATE_OPTIONS } from "../../src/render/html/page-engines.js";
 import { loadPrecompiledTemplates, templateHash } from "../../src/render/html/precompiled-templates.js";
 import { renderHtml } from "../../src/render/html/render-html.js";
 import { parseTemplate } from "../../src/render/html/template-compiler.js";
-import {
-  DEFAULT_TEMPLATE_DIR,
-  HTML_TEMPLATE_OPTIONS,
-  loadTemplates,
-  TemplateError,
-} from "../../src/render/html/templates.js";
+import { DEFAULT_TEMPLATE_DIR, loadTemplates } from "../../src/render/html/templates.js";
+import { TemplateError } from "../../src/render/templates/template-error.js";
 import { analyzeAsRead } from "../helpers/analyze.js";
 import { FIXTURES } from "../helpers/paths.js";
 
@@ -95,9 +92,11 @@ describe("precompiled templates", () => {
     try {
       writeFileSync(join(dir, "entry.hbs"), "{{unknownHelper title}}");
       expect(() => loadTemplates(dir)).toThrow(TemplateError);
-      expect(() => loadTemplates(dir)).toThrow(/^entry\.hbs: .*unknownHelper/);
+      expect(() => loadTemplates(dir)).toThrow(
+        /^--template .*: entry\.hbs: line 1: unknown helper `unknownHelper`/,
+      );
       writeFileSync(join(dir, "entry.hbs"), "{{#if title}}never closed");
-      expect(() => loadTemplates(dir)).toThrow(/^entry\.hbs: Parse error/);
+      expect(() => loadTemplates(dir)).toThrow(/^--template .*: entry\.hbs: Parse error on line 1: /);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

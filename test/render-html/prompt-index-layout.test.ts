@@ -5,12 +5,9 @@
  * and right-to-left prompts. No figure runs into its neighbour or past the table, and a prompt cut short is
  * cut at its end: its number and its beginning show, whichever way it is written.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { renderHtml } from "../../src/render/html/render-html.js";
-import { analyzeAsRead } from "../helpers/analyze.js";
-import { launchChromium } from "../helpers/browser.js";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useChromium, useRenderedReport } from "../helpers/browser.js";
 import { FIXTURES, ROOT } from "../helpers/paths.js";
 
 const OUT = `${ROOT}test/.output/prompt-index/`;
@@ -28,20 +25,8 @@ const VIEWPORTS = [
   { width: 390, height: 844 },
 ];
 
-let browser: Browser;
-let url: string;
-
-beforeAll(async () => {
-  mkdirSync(OUT, { recursive: true });
-  const path = `${OUT}local-model-prompts.html`;
-  writeFileSync(path, await renderHtml(analyzeAsRead(SESSION), { sourcePath: SESSION }));
-  url = `file://${path}`;
-  browser = await launchChromium();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useChromium();
+const url = useRenderedReport(SESSION, `${OUT}local-model-prompts.html`);
 
 /** A box as plain numbers. */
 interface Box {
@@ -139,8 +124,8 @@ describe.each(VIEWPORTS)("the prompt index at $width px", (viewport) => {
   let frame: Box;
 
   beforeAll(async () => {
-    const page = await browser.newPage({ viewport });
-    await page.goto(url);
+    const page = await browser().newPage({ viewport });
+    await page.goto(url());
     ({ rows, frame } = await measure(page));
     await page.locator("#prompts").screenshot({ path: `${OUT}prompts-${viewport.width}.png` });
     await page.close();

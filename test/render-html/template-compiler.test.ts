@@ -9,14 +9,11 @@ import { join } from "node:path";
 import fc from "fast-check";
 import Handlebars from "handlebars";
 import { describe, expect, it, vi } from "vitest";
+import { HTML_TEMPLATE_OPTIONS } from "../../src/render/html/page-engines.js";
 import { renderHtml } from "../../src/render/html/render-html.js";
 import { compileTemplates, parseTemplate } from "../../src/render/html/template-compiler.js";
-import {
-  HELPER_NAMES,
-  HTML_TEMPLATE_OPTIONS,
-  loadTemplates,
-  registerPageHelpers,
-} from "../../src/render/html/templates.js";
+import { loadTemplates } from "../../src/render/html/templates.js";
+import { HELPER_NAMES, registerTemplateHelpers } from "../../src/render/templates/template-helpers.js";
 import { analyzeAsRead } from "../helpers/analyze.js";
 import { CORPUS, FIXTURES } from "../helpers/paths.js";
 
@@ -54,7 +51,7 @@ function renderBoth(
   fresh: () => unknown = () => data,
 ): { handlebars: Outcome; closures: Outcome; said: string[] } {
   const handlebars = Handlebars.create();
-  registerPageHelpers(handlebars);
+  registerTemplateHelpers(handlebars);
   for (const [name, source] of Object.entries(partials)) {
     handlebars.registerPartial(name, handlebars.compile(source, { ...HTML_TEMPLATE_OPTIONS }));
   }

@@ -14,8 +14,8 @@ import { analyzeAsRead } from "../helpers/analyze.js";
 import { CORPUS, FIXTURES, ROOT } from "../helpers/paths.js";
 
 const compiler = vi.hoisted(() => ({ asked: 0 }));
-vi.mock("../../src/render/html/handlebars-full.js", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("../../src/render/html/handlebars-full.js")>();
+vi.mock("../../src/render/templates/handlebars-full.js", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("../../src/render/templates/handlebars-full.js")>();
   return {
     fullHandlebars: () => {
       compiler.asked += 1;
@@ -40,8 +40,9 @@ async function withPiecesOff(off: string) {
   const engines = reportEngines((piece) => !off.split(",").includes(piece));
   const templates = await import("../../src/render/html/templates.js");
   const { renderHtml } = await import("../../src/render/html/render-html.js");
+  const { TemplateError } = await import("../../src/render/templates/template-error.js");
   return {
-    TemplateError: templates.TemplateError,
+    TemplateError,
     loadTemplates: (dir?: string) => templates.loadTemplates(dir, { engines: engines.templates }),
     render: (analysis: SessionAnalysis, templateDir?: string) =>
       renderHtml(analysis, { sourcePath: "s.jsonl", templateDir, speed: { engines } }),
@@ -96,7 +97,9 @@ describe("template-closures off", () => {
       const off = await withPiecesOff("template-closures");
       writeFileSync(join(dir, "entry.hbs"), "{{unknownHelper title}}");
       expect(() => off.loadTemplates(dir)).toThrow(off.TemplateError);
-      expect(() => off.loadTemplates(dir)).toThrow(/^entry\.hbs: .*unknownHelper/);
+      expect(() => off.loadTemplates(dir)).toThrow(
+        /^--template .*: entry\.hbs: line 1: unknown helper `unknownHelper`/,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -175,6 +175,8 @@ describe("pi-report --format md", () => {
     const empty = mkdtempSync(join(tmpdir(), "pi-report-md-templates-"));
     const refused = await runCli([ALL_TYPES, "--format", "md", "--template", empty]);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toMatch(/holds no markdown\/\*\.hbs to use/);
+    expect(refused.stderr).toMatch(
+      /holds nothing for the Markdown report: its files \(full\.hbs, .*\) go in .*markdown\/\.\n$/,
+    );
   });
 });

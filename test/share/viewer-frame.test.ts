@@ -10,11 +10,11 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, Frame, Page } from "playwright-core";
+import type { Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_REDACTION } from "../../src/redact/redact-session.js";
 import { renderShareFiles } from "../../src/share/render-share-files.js";
-import { launchChromium } from "../helpers/browser.js";
+import { useChromium } from "../helpers/browser.js";
 import { writeLongSession } from "./fixture.js";
 
 const GIST = "0123456789abcdef0123456789abcdef";
@@ -48,7 +48,7 @@ describe("a shared report inside Pi's viewer (sandboxed srcdoc iframe)", () => {
   let ids: string[];
   let server: Server;
   let origin: string;
-  let browser: Browser;
+  const browser = useChromium();
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "viewer-frame-"));
@@ -62,17 +62,15 @@ describe("a shared report inside Pi's viewer (sandboxed srcdoc iframe)", () => {
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    browser = await launchChromium();
   }, 60_000);
 
   afterAll(async () => {
-    await browser?.close();
     server?.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
   async function open(hash: string): Promise<{ page: Page; frame: () => Frame }> {
-    const page = await browser.newPage({ viewport: { width: 1100, height: 800 } });
+    const page = await browser().newPage({ viewport: { width: 1100, height: 800 } });
     await page.goto(`${origin}/session/#${hash}`);
     const frame = () => {
       const found = page.frames().find((one) => one !== page.mainFrame());

@@ -54,8 +54,8 @@ export function registerArchiveCommand(program: Command, io: CliIo): void {
         return;
       }
       // Imported when used: a single report does not load the worker pool.
-      const { runArchive } = await import("../../archive/run-archive.js");
-      const { changesLine, summaryLine } = await import("../../archive/summary-line.js");
+      const { runArchive } = await import("../../archive/run/run-archive.js");
+      const { changesLine, summaryLine } = await import("../../archive/run/summary-line.js");
       const summary = await runArchive({
         folder,
         output: options.output,
@@ -91,8 +91,8 @@ async function mergeArchives(folder: string | undefined, options: ArchiveCommand
       "--merge: --costs-only and --machine are for archiving a machine's sessions; a merge has no pages and names each session's machine.",
     );
   }
-  const { runMerge } = await import("../../archive/run-merge.js");
-  const { mergeLine } = await import("../../archive/summary-line.js");
+  const { runMerge } = await import("../../archive/run/run-merge.js");
+  const { mergeLine } = await import("../../archive/run/summary-line.js");
   const summary = await runMerge({
     inputs: options.merge ?? [],
     output: options.output,

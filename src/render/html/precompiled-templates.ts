@@ -5,7 +5,7 @@ import { basename } from "node:path";
 import type FullHandlebars from "handlebars";
 import Handlebars from "handlebars/runtime.js";
 import { packagePath } from "../../package-root.js";
-import { fullHandlebars } from "./handlebars-full.js";
+import { fullHandlebars } from "../templates/handlebars-full.js";
 import { parseTemplate, type TemplateAst } from "./template-compiler.js";
 
 /**

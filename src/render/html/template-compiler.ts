@@ -1,5 +1,5 @@
 import Handlebars from "handlebars/runtime.js";
-import { fullHandlebars } from "./handlebars-full.js";
+import { fullHandlebars } from "../templates/handlebars-full.js";
 import {
   type CompiledTemplates,
   eachOf,
