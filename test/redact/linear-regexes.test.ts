@@ -21,7 +21,12 @@ const BOUND_MS = 400;
 /** A pattern, and the length of the longest text it is run on. */
 interface Checked extends Pattern {
   size: number;
+  /** The most characters it can ever be given, where the code cuts its input (no pumped input is longer). */
+  limit?: number;
 }
+
+/** What gitleaks-detector.ts gives an allowlist aimed at the secret or the match: 256 characters of each end. */
+const REACH_LIMIT = 2 * 256;
 
 /**
  * Every pattern: literals, what the modules build, and gitleaks' rules and allowlists from their data (an
@@ -34,11 +39,12 @@ async function census(): Promise<Checked[]> {
     homeDetector(["/home/alice", "C:\\Users\\bob", "/Users/carol-smith"]);
   });
   const { GITLEAKS } = await import("../../src/redact/gitleaks-rules.generated.js");
-  const gitleaks = (source: string, flags: string, where: string, size: number): Checked => ({
+  const gitleaks = (source: string, flags: string, where: string, size: number, limit?: number): Checked => ({
     source,
     flags,
     where,
     size,
+    ...(limit === undefined ? {} : { limit }),
   });
   const allowlistSize = 2 * 256 + 64;
   const all: Checked[] = [
@@ -50,7 +56,13 @@ async function census(): Promise<Checked[]> {
       gitleaks(rule.source, rule.flags, `gitleaks rule ${rule.id}`, SIZE),
       ...rule.allowlists.flatMap((list) =>
         list.regexes.map((regex) =>
-          gitleaks(regex.source, regex.flags, `gitleaks ${rule.id} allowlist`, allowlistSize),
+          gitleaks(
+            regex.source,
+            regex.flags,
+            `gitleaks ${rule.id} allowlist`,
+            allowlistSize,
+            list.target === "secret" || list.target === "match" ? REACH_LIMIT : undefined,
+          ),
         ),
       ),
     ]),
@@ -61,7 +73,17 @@ async function census(): Promise<Checked[]> {
   const byText = new Map<string, Checked>();
   for (const pattern of all) {
     const key = `${pattern.source}/${pattern.flags}`;
-    if ((byText.get(key)?.size ?? 0) < pattern.size) byText.set(key, pattern);
+    const known = byText.get(key);
+    // The same text met twice is checked on the longer inputs of the two, cut only where both are cut.
+    const limit =
+      known === undefined || (known.limit !== undefined && pattern.limit !== undefined)
+        ? pattern.limit === undefined
+          ? undefined
+          : Math.max(pattern.limit, known?.limit ?? 0)
+        : undefined;
+    const size = Math.max(pattern.size, known?.size ?? 0);
+    const { source, flags, where } = known ?? pattern;
+    byText.set(key, { source, flags, where, size, ...(limit === undefined ? {} : { limit }) });
   }
   return [...byText.values()];
 }
@@ -77,7 +99,10 @@ async function slowPatterns(patterns: readonly Checked[]): Promise<{ slow: strin
       continue;
     }
     const regex = new RegExp(pattern.source, pattern.flags.replace("g", ""));
-    for (const input of pumpedInputs(pattern, verdict.attack, pattern.size)) {
+    const inputs = pumpedInputs(pattern, verdict.attack, pattern.size);
+    for (const input of inputs.map((text) =>
+      pattern.limit === undefined ? text : text.slice(0, pattern.limit),
+    )) {
       let ms = matchMilliseconds(regex, input);
       // recheck's checker threads may still be running after a timeout, and the process's CPU time counts
       // them: a pattern over the bound is measured again once they are done, and slow only if it still is.
@@ -88,7 +113,7 @@ async function slowPatterns(patterns: readonly Checked[]): Promise<{ slow: strin
       }
       if (ms > BOUND_MS) {
         slow.push(
-          `${pattern.where}: /${pattern.source.slice(0, 80)}/ ${Math.round(ms)} ms on ${JSON.stringify(input.slice(0, 24))}… (${verdict.why})`,
+          `${pattern.where}: /${pattern.source.slice(0, 80)}/ ${Math.round(ms)} ms on ${JSON.stringify(input.slice(0, 24))}… (${input.length} characters) (${verdict.why})`,
         );
         break;
       }
