@@ -37,8 +37,6 @@ export interface AnalyzeOptions {
  * the same with it or without.
  */
 export interface AnalysisSpeed {
-  /** Message entries read by the hand-written check (schema/fast-message-entry.ts); default true. */
-  readonly engines?: { readonly fastMessageEntries?: boolean };
   /** Another thread that redacts a share of a large session meanwhile. */
   readonly redactor?: RedactionHelper["redactor"];
 }
@@ -183,7 +181,7 @@ function sessionFileCopy(raw: RawSession, analysis: SessionAnalysis): SessionFil
  * given the file's path, `attachChildRuns` reading sub-agent runs' own session files.
  */
 export function analyzeSession(raw: RawSession, options: AnalyzeOptions = {}): SessionAnalysis {
-  const session = typeEntries(migrateSession(raw), options.speed?.engines?.fastMessageEntries ?? true);
+  const session = typeEntries(migrateSession(raw));
   const childProblems =
     options.sessionPath === undefined ? [] : attachChildRuns(session, options.sessionPath);
   const tree = buildTree(session.entries, options.leafId ?? session.leafId);

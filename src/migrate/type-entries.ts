@@ -28,13 +28,12 @@ export interface Session {
 /**
  * Validates each migrated record against the schema of its type. Nothing is dropped: an entry of an
  * unknown type, or with the wrong shape for its type, becomes an `other` entry and a problem.
- * `fastMessages`: message entries through the hand-written check first (`parseEntryBody`); the same result.
  */
-export function typeEntries(migrated: MigratedSession, fastMessages = true): Session {
+export function typeEntries(migrated: MigratedSession): Session {
   const problems = [...migrated.problems];
   const header = typeHeader(migrated.header, migrated.headerLine, problems);
   const entries = migrated.records.map((record, index): SessionEntry => {
-    const body = parseEntryBody(record.value, fastMessages);
+    const body = parseEntryBody(record.value);
     noteBodyProblems(body, record.line, problems);
     const { id, parentId, timestamp } = record.value;
     return {

@@ -1,14 +1,8 @@
 import { describeIssue } from "./describe-issue.js";
 import { type EntryBody, entrySchemas } from "./entry.js";
-import { fastMessageEntry } from "./fast-message-entry.js";
 
-/**
- * Reads one entry object into its typed body; never throws. Message entries go through a hand-written
- * check first (`fastMessageEntry`) unless `fast` is false: then zod reads every entry, to the same body.
- */
-export function parseEntryBody(value: Record<string, unknown>, fast = true): EntryBody {
-  const quick = fast ? fastMessageEntry(value) : undefined;
-  if (quick !== undefined) return quick;
+/** Reads one entry object into its typed body with its zod schema; never throws. */
+export function parseEntryBody(value: Record<string, unknown>): EntryBody {
   const type = value.type;
   if (typeof type !== "string" || !Object.hasOwn(entrySchemas, type)) {
     const reason = typeof type === "string" ? `unknown entry type "${type}"` : "the entry has no type";

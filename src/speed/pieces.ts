@@ -67,11 +67,6 @@ export const SPEED_PIECES = {
       "Markdown: each text escaped with only the serializer's unsafe patterns whose character it holds (text-by-character.ts) instead of all of them",
     serves: ["md"],
   },
-  "fast-message-entry": {
-    description:
-      "message entries read by a hand-written check (schema/fast-message-entry.ts) instead of their zod schema",
-    serves: ["html", "md"],
-  },
   "plain-prose": {
     description:
       "markdown that is only prose written as paragraphs (plain-prose.ts) instead of parsed and serialized",

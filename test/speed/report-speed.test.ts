@@ -111,7 +111,6 @@ describe("the pieces as engines", () => {
       highlighters: { shell: true, lezer: true },
       plainProse: true,
       markdown: { sessionPieces: true, stringifyOnce: true, textByCharacter: true },
-      fastMessageEntries: true,
     });
   });
 
@@ -125,7 +124,6 @@ describe("the pieces as engines", () => {
       "session-pieces": (engines) => engines.markdown.sessionPieces,
       "stringify-once": (engines) => engines.markdown.stringifyOnce,
       "text-by-character": (engines) => engines.markdown.textByCharacter,
-      "fast-message-entry": (engines) => engines.fastMessageEntries,
     };
     for (const [piece, read] of Object.entries(engineOf) as [SpeedPiece, (e: unknown) => boolean][]) {
       expect(piece in SPEED_PIECES).toBe(true);

@@ -1,9 +1,8 @@
-import type { AnalysisSpeed } from "../../pipeline.js";
 import type { RenderEngines } from "../../render/primitives/engines.js";
 import { type SpeedPiece, speedPieceOn } from "../pieces.js";
 
-/** The pieces a report runs with: the renderers' (`RenderEngines`) and the analysis's. */
-export type ReportEngines = RenderEngines & Required<NonNullable<AnalysisSpeed["engines"]>>;
+/** The pieces a report runs with: the renderers' (`RenderEngines`). */
+export type ReportEngines = RenderEngines;
 
 /**
  * The pieces of src/speed/pieces.ts as engines to hand a report, each on unless `on` says otherwise (by
@@ -20,6 +19,5 @@ export function reportEngines(on: (piece: SpeedPiece) => boolean = speedPieceOn)
       stringifyOnce: on("stringify-once"),
       textByCharacter: on("text-by-character"),
     },
-    fastMessageEntries: on("fast-message-entry"),
   };
 }
