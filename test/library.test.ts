@@ -92,7 +92,7 @@ describe("the speed machinery in the library", () => {
     const analysis = await analyze(readSessionFile(`${FIXTURES}sessions/every-tool.jsonl`));
     // Every piece switched off through `speed.engines` gives the page's very text, as the default does.
     const off = {
-      templates: { closures: false, precompiled: false },
+      templates: { precompiled: false },
       highlighters: { shell: false, lezer: false },
       plainProse: false,
       markdown: { sessionPieces: false, stringifyOnce: false, textByCharacter: false },

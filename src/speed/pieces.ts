@@ -27,10 +27,6 @@ export interface SpeedPieceInfo {
 }
 
 export const SPEED_PIECES = {
-  "template-closures": {
-    description: "page templates run as closures (template-compiler.ts) instead of Handlebars' own runtime",
-    serves: ["html"],
-  },
   "precompiled-templates": {
     description: "page templates compiled at build time instead of when a report starts",
     serves: ["html"],

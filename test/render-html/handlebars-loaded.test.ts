@@ -1,6 +1,6 @@
 /**
- * Handlebars' compiler (handlebars-full.ts) is loaded only for templates the build did not compile or that
- * the closures cannot render: a report from the shipped templates runs on handlebars' runtime alone.
+ * Handlebars' compiler (handlebars-full.ts) is loaded only for templates the build did not compile: a report
+ * from the shipped templates runs on handlebars' runtime alone.
  */
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -26,7 +26,7 @@ describe("handlebars' compiler", () => {
     const analysis = analyzeAsRead(`${FIXTURES}sessions/every-tool.jsonl`);
     const shipped = await renderHtml(analysis);
     expect(compiler.asked).toBe(0);
-    // One partial changed: compiled now (to report its errors by file), and rendered by the closures.
+    // One partial changed: compiled now (the build never saw it), and rendered by handlebars' runtime.
     const folder = mkdtempSync(join(tmpdir(), "pi-report-templates-"));
     cpSync(`${ROOT}templates/partials/turn-line.hbs`, join(folder, "turn-line.hbs"));
     const line = readFileSync(join(folder, "turn-line.hbs"), "utf8");

@@ -107,7 +107,7 @@ describe("what the report thread is started for (the thread policy)", () => {
 describe("the pieces as engines", () => {
   it("has every piece on by default", () => {
     expect(reportEngines(() => true)).toEqual({
-      templates: { closures: true, precompiled: true },
+      templates: { precompiled: true },
       highlighters: { shell: true, lezer: true },
       plainProse: true,
       markdown: { sessionPieces: true, stringifyOnce: true, textByCharacter: true },
@@ -116,7 +116,6 @@ describe("the pieces as engines", () => {
 
   it("turns off exactly the engine of each piece switched off", () => {
     const engineOf: Partial<Record<SpeedPiece, (engines: ReturnType<typeof reportEngines>) => boolean>> = {
-      "template-closures": (engines) => engines.templates.closures,
       "precompiled-templates": (engines) => engines.templates.precompiled,
       "shell-scanner": (engines) => engines.highlighters.shell,
       lezer: (engines) => engines.highlighters.lezer,

@@ -5,18 +5,17 @@ import { oneLine } from "../templates/check-templates.js";
 import { fullHandlebars } from "../templates/handlebars-full.js";
 import { TemplateError } from "../templates/template-error.js";
 import type { TemplateFolder } from "../templates/template-folder.js";
-import { KNOWN_HELPERS, registerTemplateHelpers, TEMPLATE_HELPERS } from "../templates/template-helpers.js";
-import { closurePage, handlebarsPage, PAGE_KEY, type PageRenderer } from "./page-parts.js";
+import { KNOWN_HELPERS, registerTemplateHelpers } from "../templates/template-helpers.js";
+import { handlebarsPage, type PageRenderer } from "./page-parts.js";
 import {
   loadPrecompiledTemplates,
   type PrecompiledTemplate,
   type TemplateOptions,
   templateHash,
 } from "./precompiled-templates.js";
-import { compileTemplates, parseTemplate, type TemplateAst } from "./template-compiler.js";
 
-// The page's two engines: the closures of template-compiler.ts, and handlebars' own runtime (the library
-// path they replaced), each from the build's compiled templates where it compiled this very source.
+// The page's engine: handlebars' own runtime, from the build's compiled templates where it compiled this
+// very source.
 
 /** How every page template is compiled, at build time and at run time alike. */
 export const HTML_TEMPLATE_OPTIONS: Readonly<TemplateOptions> = {
@@ -61,19 +60,6 @@ function precompileNaming(folder: TemplateFolder, name: string, source: string):
   }
 }
 
-/** A template's parse, for the closures: the build's, or made now (once compiled, to name its errors). */
-function astOf(
-  precompiled: ReadonlyMap<string, PrecompiledTemplate>,
-  folder: TemplateFolder,
-  name: string,
-): TemplateAst {
-  const source = folder.read(name);
-  const built = builtFrom(precompiled, name, source);
-  if (built !== undefined) return built.ast ?? parseTemplate(source);
-  precompileNaming(folder, name, source);
-  return parseTemplate(source);
-}
-
 /**
  * A template as handlebars' runtime takes it: the build's spec, or compiled now. Compiled now, the spec is
  * JavaScript source, evaluated as `Handlebars.compile` evaluates what it generates (with `Function`).
@@ -90,9 +76,8 @@ function specOf(
 }
 
 /**
- * The page rendered by handlebars' own runtime (`Handlebars.template`): with the closures switched off, for
- * templates they cannot render, or when asked for. Partials are registered compiled, so that they do not
- * depend on the options of the template that calls them.
+ * The page rendered by handlebars' own runtime (`Handlebars.template`). Partials are registered compiled,
+ * so that they do not depend on the options of the template that calls them.
  */
 export function handlebarsRenderer(
   precompiled: ReadonlyMap<string, PrecompiledTemplate>,
@@ -106,18 +91,4 @@ export function handlebarsRenderer(
     if (name !== "page.hbs") handlebars.registerPartial(basename(name, ".hbs"), compiled(name));
   }
   return handlebarsPage(handlebars, compiled("page.hbs"), compiled("transcript.hbs"));
-}
-
-/** The page rendered by the closures of template-compiler.ts, or undefined when they cannot render it. */
-export function closuresRenderer(
-  precompiled: ReadonlyMap<string, PrecompiledTemplate>,
-  folder: TemplateFolder,
-): PageRenderer | undefined {
-  const asts = new Map<string, TemplateAst>();
-  for (const name of folder.sources.keys()) {
-    if (name !== "page.hbs") asts.set(basename(name, ".hbs"), astOf(precompiled, folder, name));
-  }
-  asts.set(PAGE_KEY, astOf(precompiled, folder, "page.hbs"));
-  const closures = compileTemplates(asts, TEMPLATE_HELPERS);
-  return closures === undefined ? undefined : closurePage(closures);
 }

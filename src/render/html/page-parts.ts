@@ -1,15 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type Handlebars from "handlebars";
-import type { CompiledTemplates, Render } from "./template-compiler.js";
 
 /**
  * The page in pieces: the page around the transcript, and each top-level transcript node on its own
  * (`data.transcript` is those nodes). Joined, they are exactly the page rendered whole.
  */
 export type PageParts = (data: { transcript: readonly unknown[]; [field: string]: unknown }) => string[];
-
-/** The key of the page in a set of closures: no partial has it (their names come from file names). */
-export const PAGE_KEY = "/page";
 
 /**
  * What `pagePartsOf` needs of a template engine: the page and the transcript partial, and a way to put a
@@ -35,15 +31,6 @@ export function handlebarsPage(
       handlebars.registerPartial("transcript", ((context: { nodes?: unknown }) =>
         partial(context)) as unknown as Handlebars.Template);
     },
-  };
-}
-
-export function closurePage(closures: CompiledTemplates): PageRenderer {
-  const transcript = closures.get("transcript") as Render;
-  return {
-    page: closures.get(PAGE_KEY) as Render,
-    transcript,
-    replaceTranscript: (partial) => closures.set("transcript", partial as Render),
   };
 }
 

@@ -6,7 +6,6 @@ import type FullHandlebars from "handlebars";
 import Handlebars from "handlebars/runtime.js";
 import { packagePath } from "../../package-root.js";
 import { fullHandlebars } from "../templates/handlebars-full.js";
-import { parseTemplate, type TemplateAst } from "./template-compiler.js";
 
 /**
  * The shipped page templates compiled to JavaScript at build time (`npm run build` writes the file), so a
@@ -27,8 +26,6 @@ export type TemplateOptions = NonNullable<Parameters<typeof FullHandlebars.compi
 export interface PrecompiledTemplate {
   hash: string;
   spec: Parameters<typeof Handlebars.template>[0];
-  /** The template parsed, for the closures that render the page (template-compiler.ts). */
-  ast?: TemplateAst;
 }
 
 /**
@@ -67,10 +64,8 @@ export function precompiledTemplatesSource(
     const source = readFileSync(path, "utf8");
     // precompile() changes the options it is given; each template gets its own copy.
     const spec = fullHandlebars().precompile(source, { ...options });
-    // As a string for JSON.parse, which reads it faster than JavaScript reads the same object literal.
-    const ast = JSON.stringify(JSON.stringify(parseTemplate(source)));
     entries.push(
-      `${JSON.stringify(basename(name))}: { hash: ${JSON.stringify(templateHash(source, options))}, spec: ${spec}, ast: JSON.parse(${ast}) }`,
+      `${JSON.stringify(basename(name))}: { hash: ${JSON.stringify(templateHash(source, options))}, spec: ${spec} }`,
     );
   }
   return [

@@ -4,12 +4,7 @@ import { DEFAULT_ENGINES, type RenderEngines } from "../primitives/engines.js";
 import { ownTemplateErrors } from "../templates/check-templates.js";
 import { loadTemplateSet } from "../templates/load-templates.js";
 import { type TemplateFolder, type TemplateKind, templateFolder } from "../templates/template-folder.js";
-import {
-  closuresRenderer,
-  HTML_TEMPLATE_OPTIONS,
-  handlebarsRenderer,
-  precompiledTemplates,
-} from "./page-engines.js";
+import { HTML_TEMPLATE_OPTIONS, handlebarsRenderer, precompiledTemplates } from "./page-engines.js";
 import { type PageParts, pagePartsOf } from "./page-parts.js";
 import { type PrecompiledTemplate, precompiledTemplatesSource } from "./precompiled-templates.js";
 
@@ -32,35 +27,28 @@ export interface TemplateSet {
   pageParts: PageParts;
   css: string;
   script: string;
-  /** What renders the page: the closures of template-compiler.ts, or handlebars for a set they cannot do. */
-  engine: "closures" | "handlebars";
 }
 
 /** Options of `loadTemplates`, for tests: which precompiled templates to use (none: an empty map). */
 export interface LoadOptions {
   precompiled?: ReadonlyMap<string, PrecompiledTemplate>;
-  /** Render with handlebars' runtime even when the closures could (to hold the two to the same page). */
-  engine?: "handlebars";
-  /** How the templates run (`RenderEngines.templates`); default: closures, from the build's templates. */
+  /** How the templates run (`RenderEngines.templates`); default: from the build's templates. */
   engines?: RenderEngines["templates"];
 }
 
-/** The page's engine: the closures when they can render every template of the set, else handlebars'. */
+/** The page's engine: handlebars' own runtime, on the build's templates where it compiled the same source. */
 function pageEngine(options: LoadOptions, engines: RenderEngines["templates"]) {
   return (folder: TemplateFolder): TemplateSet => {
     // Without the build's templates, every template is compiled now, as before the build compiled them.
     const precompiled = options.precompiled ?? (engines.precompiled ? precompiledTemplates() : new Map());
     // handlebars' compiler is loaded only for a template the build did not compile.
-    const useClosures = options.engine !== "handlebars" && engines.closures;
-    const closures = useClosures ? closuresRenderer(precompiled, folder) : undefined;
     const shippedTranscript =
       folder.paths.get("transcript.hbs") === join(HTML_TEMPLATES.folder, "partials", "transcript.hbs");
-    const pageParts = pagePartsOf(closures ?? handlebarsRenderer(precompiled, folder), shippedTranscript);
+    const pageParts = pagePartsOf(handlebarsRenderer(precompiled, folder), shippedTranscript);
     return {
       pageParts: ownTemplateErrors(folder, pageParts),
       css: folder.read("report.css"),
       script: folder.read("report.js"),
-      engine: closures === undefined ? "handlebars" : "closures",
     };
   };
 }
@@ -71,7 +59,7 @@ function pageEngine(options: LoadOptions, engines: RenderEngines["templates"]) {
  */
 export function loadTemplates(overrideDir?: string, options: LoadOptions = {}): TemplateSet {
   const engines = options.engines ?? DEFAULT_ENGINES.templates;
-  const variant = [options.engine ?? "", engines.closures, engines.precompiled].join(" ");
+  const variant = String(engines.precompiled);
   // A set made from precompiled templates of the caller's own (tests) is not kept.
   return loadTemplateSet(HTML_TEMPLATES, pageEngine(options, engines), overrideDir, {
     variant,

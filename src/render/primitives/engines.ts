@@ -6,10 +6,10 @@
  */
 export interface RenderEngines {
   /**
-   * How the page's templates run: as closures (`closures`, template-compiler.ts) or by handlebars' own
-   * runtime; from templates the build compiled (`precompiled`) or compiled when the report starts.
+   * How the page's templates run (by handlebars' own runtime): from templates the build compiled
+   * (`precompiled`) or compiled when the report starts.
    */
-  readonly templates: { readonly closures: boolean; readonly precompiled: boolean };
+  readonly templates: { readonly precompiled: boolean };
   /** Our own highlighters: shell by a scanner, TypeScript and JavaScript from a Lezer parse; off, shiki's grammar. */
   readonly highlighters: OwnHighlighters;
   /** Markdown that is only prose written as paragraphs without a parse (plain-prose.ts). */
@@ -33,7 +33,7 @@ export interface OwnHighlighters {
 
 /** Every piece on: what a report is rendered with unless its caller says otherwise. */
 export const DEFAULT_ENGINES: RenderEngines = Object.freeze({
-  templates: Object.freeze({ closures: true, precompiled: true }),
+  templates: Object.freeze({ precompiled: true }),
   highlighters: Object.freeze({ shell: true, lezer: true }),
   plainProse: true,
   markdown: Object.freeze({ sessionPieces: true, stringifyOnce: true, textByCharacter: true }),

@@ -8,7 +8,7 @@ const loaded = new Map<string, unknown>();
 
 /** How `loadTemplateSet` keeps what it loaded. */
 export interface KeepOptions {
-  /** An engine's own choice (closures or handlebars' runtime), kept apart from the others. */
+  /** An engine's own choice (with or without the build's templates), kept apart from the others. */
   variant?: string;
   /** False: made anew and not kept (a test's engine of its own). */
   keep?: boolean;
@@ -17,7 +17,7 @@ export interface KeepOptions {
 /**
  * The one way every format loads its templates: the kind's shipped files with a `--template` folder's over
  * them (`templateFolder`), the user's own checked before anything renders (`checkOwnTemplates`), then
- * compiled by `engine` (handlebars, or the page's closures). Kept per kind, folder and variant for the
+ * compiled by `engine` (handlebars). Kept per kind, folder and variant for the
  * life of the process.
  *
  * @throws {TemplateError} for a `--template` folder that is missing or holds nothing of this kind, and

@@ -26,7 +26,7 @@ export const HELPER_NAMES = [
 /** Handlebars' own helpers, which every template can call too. */
 export const BUILTIN_HELPER_NAMES = ["if", "unless", "each", "with", "lookup", "log"] as const;
 
-/** The helpers of HELPER_NAMES, as the page's closures call them and as handlebars has them registered. */
+/** The helpers of HELPER_NAMES, as handlebars has them registered. */
 export const TEMPLATE_HELPERS: Readonly<Record<(typeof HELPER_NAMES)[number], Helper>> = {
   tokens: (value: unknown) => formatTokens(Number(value) || 0),
   int: (value: unknown) => formatInteger(Number(value) || 0),

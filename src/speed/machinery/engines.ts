@@ -11,7 +11,7 @@ export type ReportEngines = RenderEngines;
  */
 export function reportEngines(on: (piece: SpeedPiece) => boolean = speedPieceOn): ReportEngines {
   return {
-    templates: { closures: on("template-closures"), precompiled: on("precompiled-templates") },
+    templates: { precompiled: on("precompiled-templates") },
     highlighters: { shell: on("shell-scanner"), lezer: on("lezer") },
     plainProse: on("plain-prose"),
     markdown: {
