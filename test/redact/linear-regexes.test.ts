@@ -76,11 +76,11 @@ async function census(): Promise<Checked[]> {
     const known = byText.get(key);
     // The same text met twice is checked on the longer inputs of the two, cut only where both are cut.
     const limit =
-      known === undefined || (known.limit !== undefined && pattern.limit !== undefined)
-        ? pattern.limit === undefined
+      known === undefined
+        ? pattern.limit
+        : known.limit === undefined || pattern.limit === undefined
           ? undefined
-          : Math.max(pattern.limit, known?.limit ?? 0)
-        : undefined;
+          : Math.max(known.limit, pattern.limit);
     const size = Math.max(pattern.size, known?.size ?? 0);
     const { source, flags, where } = known ?? pattern;
     byText.set(key, { source, flags, where, size, ...(limit === undefined ? {} : { limit }) });

@@ -2,8 +2,8 @@
  * Whether a markdown text is shaped so that micromark (remark-parse, the Markdown report's parser) would
  * take time growing with the square of its length: lines that open thousands of nested block quotes or
  * list items (`> > > …`, `- - - …`, a list indented a level per line) and paragraphs of thousands of link
- * brackets (`[[[…x]]]`, `[a[a[a…`): 20-80 KB of them took 2-120 s and up to 1.5 GB. Such text is shown as
- * written instead, in a code block: nothing is lost. One pass, linear. (markdown-it, the page's parser,
+ * brackets (`[[[…x]]]`, `[a[a[a…`): a few tens of KB of them took minutes and gigabytes (docs/safety.md).
+ * Such text is shown as written instead, in a code block: nothing is lost. One pass, linear. (markdown-it, the page's parser,
  * stops at its nesting limit and is linear on these.)
  */
 
